@@ -58,7 +58,7 @@ const SINGLE_CHOICE_ROLES = new Set(['radio', 'menuitemradio', 'option', 'tab'])
  */
 const isRadio = (node: AnyNode): node is Element => node.type === 'tag' && (node as Element).tagName === 'input' && ((node as Element).attribs.type ?? '').toLowerCase() === 'radio';
 
-function choiceOf(element: Element): Choice | null {
+export function choiceOf(element: Element): Choice | null {
   const { attribs } = element;
   if (SINGLE_CHOICE_ROLES.has((attribs.role ?? '').toLowerCase())) {
     const state = attribs['aria-checked'] ?? attribs['aria-selected'];

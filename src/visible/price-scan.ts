@@ -8,7 +8,8 @@ import { isQuantityAfter, linksRange, roleFromWords, type PriceRole } from './pr
 import { readPriceText, withHundredthsAfter } from './price-reading';
 import { walkPrices, type FoundPrice, type State } from './price-walk';
 import { onRequestEntry, type ScannedPrice, type ScanOptions } from './scanned-price';
-import { collapse, collapsedUpTo } from './text-flow';
+import { collapse, collapsedUpTo, isInside } from './text-flow';
+import { productBox } from './product-box';
 import { pickerPrice } from './variant-select';
 import { labelRole, labelOwners, type HiddenLabel } from './screen-reader-labels';
 import { copyConflicts } from './screen-reader-copies';
@@ -44,6 +45,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   settleTwoSidedNouns(shown);
   // An amount shown aria-hidden beside a screen-reader copy of another amount: what the eye sees is not what is read.
   const amountsOf = (text: string) => priceParts(text, parseOptions).map((part) => part.price);
+  const box = productBox($, root);
+  if (box) for (const [index, entry] of found.entries()) shown[index].inProductBox = isInside(entry.node, box);
   for (const [index, detail] of copyConflicts(walk.eyeCopies, found, walk.order, amountsOf)) shown[index].copyConflict = detail;
   // A data-price is written as a machine writes it ("20.00"), whatever the page's decimal separator.
   const readOption = (option: Element, state: State) => (text: string, machine: boolean) =>

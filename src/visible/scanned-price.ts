@@ -36,6 +36,8 @@ export interface ScannedPrice {
   rangeHigh?: ParsedPrice;
   /** A screen-reader label naming a role stands between it and another price, and the markup does not say which it names: why. */
   unsettled?: string;
+  /** Whether it stands in the page's own product box (product-box.ts); absent when the structure gives none. */
+  inProductBox?: boolean;
   /** It is read from a screen-reader copy whose amounts differ from the ones its box shows the eye (`aria-hidden`): why. */
   copyConflict?: string;
 }

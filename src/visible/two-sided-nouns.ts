@@ -26,4 +26,19 @@ export function settleTwoSidedNouns(shown: ScannedPrice[]): void {
       for (const price of [earlier, later]) price.unsettled = detail;
     }
   }
+  endingNouns(shown);
+}
+
+/**
+ * `<div><span class="price">29,99 €</span><span class="label">UVP</span></div>`: the noun ends the amount's line, with no amount
+ * after it there, so it can only be the amount before it's label (a label after its amount, as "29,99 € UVP" reads). It was read as
+ * no label: the list price was a second current price (refused) or, alone, stored as the price.
+ */
+function endingNouns(shown: ScannedPrice[]): void {
+  for (let index = 0; index < shown.length; index++) {
+    const [price, next] = [shown[index], shown[index + 1]];
+    const side = twoSidedNoun(price.context.after);
+    if (side === null || side === 'after' || (next && twoSidedNoun(next.context.before) !== null)) continue;
+    if (price.role === 'current' && price.why === 'text' && !labelsCurrent(price.context.before)) shown[index] = { ...price, role: 'reference', why: 'words' };
+  }
 }

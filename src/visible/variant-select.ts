@@ -1,7 +1,10 @@
 // The option a product's variant <select> has taken, as the price a shopper sees once the page has loaded.
 import type { Element } from 'domhandler';
+import { Decimal } from '../core/money';
 import { printedMinorDigits } from '../prices/iso-currencies';
+import { REGULAR_LABEL } from '../prices/regular-words';
 import { markWords } from './price-labels';
+import { jsonPriceReadings, variantJsonPrice } from './variant-json';
 import { chosenVariationPrice } from './woo-variation';
 import type { ScannedPrice } from './scanned-price';
 
@@ -13,6 +16,8 @@ export interface ChosenOption {
   dataPrice: string | null;
   /** Where the number comes from: an option's `data-price` (written with the currency's digits) or a JSON number (any fewer). */
   source: 'data-price' | 'variation';
+  /** The taken variant's price in the variant JSON beside the picker ("2000": cents or dollars, see jsonPriceReadings), or null. */
+  jsonPrice?: string | null;
 }
 
 /** What the element has taken, if it is a variant picker: a `<select>`'s one selected option, a WooCommerce form's variation. */
@@ -69,7 +74,9 @@ export function chosenVariantOption(select: Element): ChosenOption | null {
   // What the browser shows for an option: its label attribute, else its text (HTML: the option's label).
   const text = (option.attribs.label ?? ownText(option)).replace(/\s+/g, ' ').trim();
   const data = (option.attribs['data-price'] ?? '').trim();
-  return { option, text, dataPrice: /^\d+(?:\.\d+)?$/.test(data) ? data : null, source: 'data-price' };
+  const dataPrice = /^\d+(?:\.\d+)?$/.test(data) ? data : null;
+  const jsonPrice = dataPrice === null ? variantJsonPrice(select, option.attribs.value ?? text) : null;
+  return { option, text, dataPrice, source: 'data-price', jsonPrice };
 }
 
 /**
@@ -87,6 +94,11 @@ export function pickerPrice(chosen: ChosenOption, others: readonly ScannedPrice[
     const digits = printedMinorDigits(code);
     if (codes.size !== 1 || digits === null || (chosen.source === 'data-price' ? decimals !== digits : decimals > digits)) return null;
     price = read(`${chosen.dataPrice} ${code}`, true);
+  } else if (!(price.role === 'current' && price.parsed.ok) && chosen.jsonPrice && !/\p{Nd}/u.test(chosen.text)) {
+    const json = jsonAmount(chosen.jsonPrice, others);
+    if (json === null) return null;
+    price = read(json.text, true);
+    if (json.conflict) price.unsettled = json.conflict;
   }
   const taken = price.parsed;
   if (!(price.role === 'current' && taken.ok)) return null;
@@ -102,4 +114,32 @@ export function pickerPrice(chosen: ChosenOption, others: readonly ScannedPrice[
     return p.rangeHigh ? [p.rangeHigh.amount] : p.why === 'range link' ? [p.parsed.amount] : [];
   });
   return highs.length > 0 && highs.every((high) => high.lt(taken.amount)) ? null : price;
+}
+
+/**
+ * The taken variant's JSON price in the page's one currency, read the way the page's own prices allow: equal to the price shown
+ * (current, or labelled the regular price as Shopify themes label a price not on sale), the page agrees; else the one reading
+ * inside a closed range the page shows settles the range; else, beside a shown price it differs from, the page says two things
+ * (the shown price may be the cheapest variant's, a theme's `price_min`, or the JSON stale): `conflict` says so, and the page is
+ * refused. Null when the page shows nothing to read it by.
+ */
+function jsonAmount(raw: string, others: readonly ScannedPrice[]): { text: string; conflict?: string } | null {
+  const codes = new Set(others.flatMap((p) => (p.parsed.ok && p.parsed.currency ? [p.parsed.currency] : [])));
+  const [code] = codes;
+  const digits = printedMinorDigits(code);
+  if (codes.size !== 1 || digits === null) return null;
+  const readings = jsonPriceReadings(raw, digits);
+  const regular = (p: ScannedPrice) => p.role === 'reference' && (p.struck === null || p.struck === 'marked regular') && REGULAR_LABEL.test(p.context.before);
+  const shown = others.flatMap((p) => ((p.role === 'current' || regular(p)) && p.parsed.ok ? [p.parsed.amount] : []));
+  const agreed = readings.find((reading) => shown.some((amount) => amount.eq(reading)));
+  if (agreed) return { text: `${agreed.toFixed(digits)} ${code}` };
+  // A range in one text carries its high end; two ends in elements of their own joined by a dash are one range.
+  const linked = others.flatMap((p) => (p.role === 'range' && p.why === 'range link' && p.parsed.ok ? [p.parsed.amount] : []));
+  const ranges = others.flatMap((p) => (p.role === 'range' && p.parsed.ok && p.rangeHigh ? [{ low: p.parsed.amount, high: p.rangeHigh.amount }] : []));
+  if (linked.length > 1) ranges.push({ low: Decimal.min(...linked), high: Decimal.max(...linked) });
+  const inRange = readings.filter((reading) => ranges.some(({ low, high }) => reading.gte(low) && reading.lte(high)));
+  if (inRange.length === 1) return { text: `${inRange[0].toFixed(digits)} ${code}` };
+  if (shown.length === 0) return null;
+  const said = readings.map((reading) => reading.toFixed(digits)).join(' or ');
+  return { text: `${readings.at(-1)!.toFixed(digits)} ${code}`, conflict: `the taken variant's price in the page's variant JSON (${raw}: ${said} ${code}) is not the price shown` };
 }

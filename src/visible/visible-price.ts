@@ -89,7 +89,8 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   if (copied) return { ok: false, reason: 'price/ambiguous', detail: copied.copyConflict, candidates: current.flatMap((p) => readOf(p) ?? []) };
   // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it,
   // nor a bare amount beside a named one in its box (see besideNamed).
-  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline || besideNamed(p, current)) : current;
+  const named = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline || besideNamed(p, current)) : current;
+  const pool = ownProduct(named);
   const unreadable = pool.find((p) => !p.parsed.ok);
   if (unreadable && !unreadable.parsed.ok) {
     return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
@@ -127,7 +128,7 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   const against = withRole('action').find((action) => !action.amount.eq(price.amount) || (action.currency !== price.currency && action.currency !== null && price.currency !== null));
   if (against) return { ok: false, reason: 'price/ambiguous', detail: `the call to action ${against.path}: ${against.text} charges another amount than the price shown`, candidates: [price, against] };
   // What only the page's unread sheets could settle: the named price may be the struck or hidden one (unread-sheets.ts).
-  const other = page.unreadSheets && !gross ? otherUnnamed(price, current.filter((p) => !pool.includes(p))) : undefined;
+  const other = page.unreadSheets && !gross ? otherUnnamed(price, current.filter((p) => !named.includes(p))) : undefined;
   if (other?.parsed.ok) return { ok: false, reason: 'price/ambiguous', detail: `unnamed ${other.path}: ${other.text} beside the named price; the page's linked stylesheets, unread, may strike or hide either`, candidates: [price, readOf(other)!] };
   // A reference price only counts as the regular price of a sale when it is one value, above the current price.
   // The EU's "lowest price in the last 30 days" is a past price beside the "was" price, so it counts only without one.
@@ -138,6 +139,19 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   const net = gross ? values.find((value) => value !== gross) : undefined;
   if (net) return { ...read, net };
   return netAlone(pool, price) ? { ...read, taxIncluded: false } : read;
+}
+
+/**
+ * Prices that disagree, of which those in the product's own box (its microdata Product, or the block of its `<h1>` and buy control:
+ * product-box.ts) show one amount: the others are cards and strips of other products, whatever their class names (a "You may also
+ * like" strip above the product, a column of cards beside it, each made the page ambiguous). Else the pool as it was.
+ */
+function ownProduct(pool: readonly ScannedPrice[]): readonly ScannedPrice[] {
+  const amounts = (prices: readonly ScannedPrice[]) => distinct(prices.flatMap((p) => readOf(p) ?? []).filter((p) => p.amount.gt(0)));
+  // Only prices known to stand outside leave: a variant picker's taken price or a screen-reader copy read apart stays and is weighed.
+  const own = pool.filter((p) => p.inProductBox !== false);
+  if (!own.some((p) => p.inProductBox) || own.length === pool.length || amounts(pool).length < 2 || own.some((p) => !p.parsed.ok)) return pool;
+  return amounts(own).length === 1 ? own : pool;
 }
 
 /** The first current price that is a zero the page does not call free ("Free", "Gratis" stay as before), as a refusal (a negative one is a saving: price-scan.ts). */

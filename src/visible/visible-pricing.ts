@@ -1,11 +1,12 @@
 // Unit price, quantity tiers, shipping terms and availability as the page shows them, from the same scan as the current price.
 import type { Cheerio, CheerioAPI } from 'cheerio';
-import type { AnyNode } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { Decimal } from '../core/money';
 import { emptyPricing, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from '../core/pricing';
 import { normalizeAvailability, type Availability } from '../structured/availability';
 import { isThreshold, unitOf } from './price-labels';
 import type { ScannedPrice } from './scanned-price';
+import { elsewhere, soldOut } from './sold-out';
 
 const ok = (p: ScannedPrice) => (p.parsed.ok ? p.parsed : null);
 
@@ -54,12 +55,12 @@ function shipping(scanned: readonly ScannedPrice[]): { value: ShippingTerms | nu
 }
 
 const STOCK_WORDS: ReadonlyArray<[RegExp, Availability]> = [
-  [/\b(?:out of stock|sold out|currently unavailable|not available)\b|nicht (?:lieferbar|verfügbar)|ausverkauft|rupture de stock|épuisé|agotado|esaurito|uitverkocht/iu, 'OutOfStock'],
+  [/\b(?:out of stock|sold out|currently unavailable|not available)\b|nicht (?:mehr )?(?:lieferbar|verfügbar)|ausverkauft|rupture de stock|épuisé|agotado|esaurito|uitverkocht/iu, 'OutOfStock'],
   [/\bpre-?order\b|vorbestell|précommande|reserva/iu, 'PreOrder'],
   [/\b(?:only \d+ left|low stock|few left)\b|nur noch \d+/iu, 'LimitedAvailability'],
   [/\bin stock\b|\bavailable\b|auf lager|sofort lieferbar|lieferbar|en stock|disponible|disponibile|op voorraad|på lager/iu, 'InStock'],
 ];
-const STOCK_HOLDER = '[class*="stock" i], [class*="availab" i], [id*="stock" i], [id*="availab" i], [class*="lieferbar" i], [class*="verfuegbar" i], [class*="dispo" i], link[itemprop="availability" i]';
+const STOCK_HOLDER = '[class*="stock" i], [class*="availab" i], [id*="stock" i], [id*="availab" i], [class*="lieferbar" i], [class*="verfuegbar" i], [class*="dispo" i], [class*="soldout" i], [class*="delivery-information" i], link[itemprop="availability" i]';
 
 /**
  * The elements matching `selector` inside `root`. cheerio's `root.find` first drops those of the root's children that another
@@ -74,17 +75,21 @@ function insideOf($: CheerioAPI, root: Cheerio<AnyNode>, selector: string): Chee
   });
 }
 
-/** Availability from elements named for it (stock, availability); several that disagree refuse. */
-function availability($: CheerioAPI, root: Cheerio<AnyNode>): { value: Availability | null; ambiguous: boolean } {
+/**
+ * Availability from elements named for it (stock, availability, Shopware's delivery information), and a sold-out state the
+ * buy button or the price's box shows (sold-out.ts); several that disagree refuse. The price stays: a sold-out product still has it.
+ */
+function availability($: CheerioAPI, root: Cheerio<AnyNode>, scanned: readonly ScannedPrice[]): { value: Availability | null; ambiguous: boolean } {
   const found: Availability[] = [];
   insideOf($, root, STOCK_HOLDER).each((_, element) => {
     const $el = $(element);
-    if ($el.closest('[hidden], [aria-hidden="true"], script, template, noscript, [class*="related" i], [class*="recommend" i], [class*="carousel" i]').length) return;
+    if ($el.closest('[hidden], [aria-hidden="true"], script, template, noscript, [class*="related" i], [class*="recommend" i], [class*="carousel" i]').length || elsewhere(element as Element)) return;
     const text = $el.text().replace(/\s+/g, ' ').trim();
     const byWords = STOCK_WORDS.find(([pattern]) => pattern.test(text))?.[1];
     const value = byWords ?? normalizeAvailability($el.attr('href') ?? null);
     if (value) found.push(value);
   });
+  if (soldOut($, root, scanned)) found.push('OutOfStock');
   return single(found, (a, b) => a === b);
 }
 
@@ -97,7 +102,7 @@ export function readVisiblePricing($: CheerioAPI, root: Cheerio<AnyNode>, scanne
   const ship = shipping(scanned);
   fields.shipping = ship.value;
   if (ship.ambiguous) fields.refused.shipping = 'price/ambiguous';
-  const stock = availability($, root);
+  const stock = availability($, root, scanned);
   fields.availability = stock.value;
   if (stock.ambiguous) fields.refused.availability = 'availability/ambiguous';
   return fields;

@@ -25,6 +25,9 @@ import { PAGES as OFFER_PARTS } from './platform-pages/structured-offer-parts';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
 import { PAGES as DISAGREE } from './platform-pages/structured-syntaxes-disagree';
 import { PAGES as VARIANT_PICKERS } from './platform-pages/variant-pickers';
+import { PAGES as VARIANT_JSON } from './platform-pages/variant-json';
+import { PAGES as TRAILING_LABELS } from './platform-pages/trailing-labels';
+import { PAGES as PRODUCT_BOX } from './platform-pages/product-box';
 import { PAGES as THEME_LAYOUTS } from './platform-pages/theme-layouts';
 import { PAGES as WITHHELD } from './platform-pages/withheld-prices';
 import { PAGES as UNIT_LABELS } from './platform-pages/unit-price-labels';
@@ -65,6 +68,9 @@ describe.each([
   ['prices of a club, a card, a subscription, students or a trade account, in their languages; a piece\'s price beside the pack\'s', BUYER_GROUPS],
   ['instalments, deposits, codes, trade-ins and from-prices around the price', OFFERS],
   ['variant pickers: the taken option of a select, a swatch or a radio, and selects that pick no variant', VARIANT_PICKERS],
+  ['variant JSON beside a picker (Dawn, Debut, data-variants): the taken variant\'s price agrees with the page, settles its range, or refuses', VARIANT_JSON],
+  ['a list price\'s noun after its amount, ending its line ("29,99 € <span>UVP</span>")', TRAILING_LABELS],
+  ['cards and strips of other products under unknown class names: the product\'s own box decides', PRODUCT_BOX],
   ['Magento configurable products: the cheapest child\'s price in the box until options are picked', MAGENTO_CONFIGURABLE],
   ['pay-later widgets and monthly prices alone in Gulf, Turkish, Israeli and Asian shops; Arabic-Indic and Persian digits', MARKETS_AND_SCRIPTS],
   ['prices withheld until sign-in or shown only in the cart, in their languages, and sign-in notes beside a shown price', WITHHELD],
