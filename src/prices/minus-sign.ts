@@ -16,14 +16,8 @@ export const zeroFrancsShape = (chosen: Signed): boolean => /^[.,]\d{2}$/.test(c
 export function hasMinusBefore(text: string, chosen: Signed): boolean {
   const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
   const at = prefix ? prefix.start : chosen.token.start;
-  if ((text[at - 1] === '-' || text[at - 1] === '–') && !/[\d\p{L}]/u.test(text[at - 2] ?? '')) return true;
-  // "- 5,00 €", "– $5.00": a minus set apart by a space, as cart and order lines print a discount; it read +5. Only opening the
-  // text: after words the dash parts a name from its price ("Kettle - 12,99 €"), after an amount it is a range's.
-  return OPENING_MINUS.test(text.slice(0, at));
+  return (text[at - 1] === '-' || text[at - 1] === '–') && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
 }
-
-/** A minus, then spaces, and nothing before it. */
-const OPENING_MINUS = /^\s*[-–]\s+$/;
 
 /**
  * "5,00-", "12.50- €": a minus after an amount with its decimals, as accounting and German statements write a negative one (a

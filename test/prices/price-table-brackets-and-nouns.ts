@@ -1,4 +1,4 @@
-// Price table rows: amounts alone in brackets (accounting negatives, notes), a minus set apart, and the nouns of a list or regular price on either side of their amount.
+// Price table rows: amounts alone in brackets (accounting negatives, notes), and the nouns of a list or regular price on either side of their amount.
 import { loc, shop, type PriceRow } from './price-table-types';
 
 const US = loc('en-US');
@@ -13,10 +13,6 @@ export const BRACKETS_AND_NOUNS: PriceRow[] = [
   // Brackets that hold words, a unit after them, or a minus of their own say what the amount is.
   ['$12.99 (incl. VAT)', '12.99', 'USD', US], ['£4.99 (£4.16 / 100 g)', '4.99', 'GBP'], ['(-$5.00)', '-5.00', 'USD', US],
   ['$24.99 (-$5.00)', '24.99', 'USD', US], ['($5.00 off)', R, null, US], ['$24.99 (Pack of 2)', '24.99', 'USD', US],
-  // A minus set apart by a space opening the text is a discount line's ("- 5,00 €" read +5); after a name the dash parts it from
-  // its price, between amounts it is a range's.
-  ['- 12,99 €', '-12.99', 'EUR'], ['– $5.00', '-5.00', 'USD', US], ['- 3,00 € 12,99 €', '12.99', 'EUR'], ['Kettle - 12,99 €', '12.99', 'EUR'],
-  ['10 - 20 €', A, null], ['- .50 CHF', '0.50', 'CHF'],
   // "Reg.", "Regular", "Orig.", "Original price" alone between two amounts: US shops write them on either side of their
   // amount, and beside the price to pay such a price is the higher one ("$29.99 Orig. $19.99" stored 29.99).
   ['$29.99 Orig. $19.99', '19.99', 'USD', US], ['$80.00 Original $39.99', '39.99', 'USD', US], ['$29.99 Reg. $19.99', '19.99', 'USD', US],
