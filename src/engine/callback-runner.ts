@@ -15,6 +15,7 @@ import { frontierAddFailed } from './frontier-outage';
 import { storageFailureCode } from './storage-failure';
 import { noteCodeError } from './code-errors';
 import { cutTailDigits, withoutCutPrice } from '../prices/cut-price';
+import { splitCentsDigits, withoutFlattenedCents } from '../prices/flattened-cents';
 import { InvalidJsonError } from '../core/json-answer';
 import { SitemapError } from '../sitemap/read-sitemap';
 import { isPageFault } from '../core/page-fault';
@@ -79,6 +80,9 @@ export async function runCallback(
   // A page cut behind honest-looking framing ends in its price's first digits (cut-price.ts): asked once.
   let tail: string | null | undefined;
   const tailDigits = () => (tail === undefined ? (tail = cutTailDigits(response.body)) : tail);
+  // "$19<sup>99</sup>" read with text() is "$1999" (flattened-cents.ts): the page's split numbers, read once when asked.
+  let split: ReadonlySet<string> | undefined;
+  const splitDigits = () => (split ??= splitCentsDigits(response.body));
   const answer = answerFacts(response);
   // An item dropped as no page of this request's (core/page-fault.ts): the request fails with the first such reason.
   let pageFault: CallbackResult['error'] = null;
@@ -109,7 +113,7 @@ export async function runCallback(
         continue;
       }
       deps.stats.inc('items/scraped');
-      const result = await deps.items.process(withoutCutPrice(output, tailDigits), { ...source, ...answer, scrapedAtMs: Date.now() });
+      const result = await deps.items.process(withoutFlattenedCents(withoutCutPrice(output, tailDigits), splitDigits), { ...source, ...answer, scrapedAtMs: Date.now() });
       if (result.accepted) {
         itemsAccepted++;
         durables.push(result.durable);

@@ -43,7 +43,7 @@ function regionNames(): RegionName[] {
  * The region an ISO 4217 country name is: the one whose CLDR name's words all stand in it, the most words winning
  * ("United Kingdom of Great Britain and Northern Ireland (The)" is GB, not IE; "Virgin Islands (British)" VG, not
  * US; "Guinea-Bissau" GW, not GN). Null when none fits or two fit as well ("Congo (The)": CLDR says
- * "Congo - Brazzaville"; "Korea (The Republic Of)": "South Korea").
+ * "Congo - Brazzaville", see regionContaining; "Korea (The Republic Of)": "South Korea").
  */
 function regionNamed(country: string, names: readonly RegionName[]): string | null {
   const words = new Set(wordsOf(country));
@@ -58,6 +58,18 @@ function regionNamed(country: string, names: readonly RegionName[]): string | nu
   return tie ? null : best;
 }
 
+/**
+ * The region a name no CLDR name fits is, when its words all stand in the names of one region only that no other ISO name or
+ * national code took: "Congo (The)" is in "Congo - Brazzaville" and "Congo - Kinshasa", and Kinshasa is the Democratic Republic's
+ * (CDF's own), so Brazzaville (CG). A name sharing no word with CLDR's ("Holy See", "Bonaire, Sint Eustatius and Saba") stays unmatched.
+ */
+function regionContaining(country: string, names: readonly RegionName[], taken: ReadonlySet<string>): string | null {
+  const words = wordsOf(country);
+  if (words.length === 0) return null;
+  const fits = new Set(names.filter(({ region, words: own }) => !taken.has(region) && words.every((word) => own.includes(word))).map(({ region }) => region));
+  return fits.size === 1 ? [...fits][0] : null;
+}
+
 let byCode: Map<string, readonly string[]> | null = null;
 
 /**
@@ -68,17 +80,26 @@ export function regionsOf(code: string): readonly string[] {
   if (!byCode) {
     const names = regionNames();
     const known = new Set(names.map(({ region }) => region));
-    byCode = new Map();
+    const regions = new Map<string, Set<string>>();
+    const unmatched: Array<[currency: string, country: string]> = [];
     for (const currency of currencyCodes.codes()) {
-      const regions = new Set<string>();
-      const own = homeRegion(currency);
-      if (own && known.has(own)) regions.add(own);
+      const own = new Set<string>();
+      const home = homeRegion(currency);
+      if (home && known.has(home)) own.add(home);
       for (const country of currencyCodes.code(currency)?.countries ?? []) {
         const region = regionNamed(country, names);
-        if (region) regions.add(region);
+        if (region) own.add(region);
+        else unmatched.push([currency, country]);
       }
-      byCode.set(currency, [...regions]);
+      regions.set(currency, own);
     }
+    // A region any name or national code already took is no other name's.
+    const taken = new Set([...regions.values()].flatMap((own) => [...own]));
+    for (const [currency, country] of unmatched) {
+      const region = regionContaining(country, names, taken);
+      if (region) regions.get(currency)!.add(region);
+    }
+    byCode = new Map([...regions].map(([currency, own]) => [currency, [...own]]));
   }
   return byCode.get(code) ?? [];
 }

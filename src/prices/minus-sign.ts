@@ -29,6 +29,18 @@ export function hasMinusAfter(text: string, chosen: Signed): boolean {
   return !/^\s*\p{Sc}?\s*[\d.,]/u.test(text.slice(chosen.token.end + 1));
 }
 
+/**
+ * "(5.00)", "($5.00)", "(5,00 €)": an amount alone in brackets is a negative as accounts and order summaries print it (a credit,
+ * a discount line), or a note set beside a price (a conversion, a unit price); never the price to pay. It read +5. Brackets
+ * holding words too ("(incl. VAT)", "(£4.16 / 100 g)", "(UVP 15,99 €)") are notes whose roles the words give, and so is a unit
+ * after the bracket ("($1.60) / kg", a unit a style sheet draws after the element).
+ */
+export function inAccountingBrackets(text: string, chosen: Signed): boolean {
+  const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
+  const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end && isAdjacent(text, chosen.token, token)).at(-1);
+  return /\(\s*$/.test(text.slice(0, prefix ? prefix.start : chosen.token.start)) && /^\s*\)(?!\s*(?:\/|(?:per|pro|je|le|al)\s))/iu.test(text.slice(suffix ? suffix.end : chosen.token.end));
+}
+
 /** A minus that makes the amount negative: not the dash of Swiss zero francs, which may stand in the same place. */
 export const isNegative = (text: string, candidate: Signed): boolean => hasMinusBefore(text, candidate) && !zeroFrancsShape(candidate);
 

@@ -16,7 +16,7 @@ import { fractionOfWholeCurrency, isNoMoneyCode, pastPrintedDigits, printedMinor
 import { RecentReadings } from './recent-readings';
 import { lostCharacterInNumber } from './lost-character';
 import { CART_PRICE } from './cart-price-words';
-import { hasMinusAfter, hasMinusBefore, zeroFrancsShape } from './minus-sign';
+import { hasMinusAfter, hasMinusBefore, inAccountingBrackets, zeroFrancsShape } from './minus-sign';
 import { netOnly } from './net-price';
 import { isLetterSign } from './currency-symbols-scan';
 import { plainReading, type TextReading } from './plain-price';
@@ -163,6 +163,7 @@ export function readCandidate(
   let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale, shown, textDecimal });
   if (typeof amountText !== 'string') return amountText;
   if (hasMinusAfter(text, chosen)) return refuse(PRICE_REFUSAL.ambiguous, `a minus after ${JSON.stringify(shown)}: a negative amount as statements write it, no price`);
+  if (['plain', 'current'].includes(chosen.role) && inAccountingBrackets(text, chosen)) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(shown)} alone in brackets: a negative as accounts write it, or a note beside a price; no price`);
   if (hasMinusBefore(text, chosen) && zeroFrancsShape(chosen)) {
     // "–.50": in francs the dash is zero francs; with no currency nothing says whether it is that or a minus.
     if (currency.currency === null) return refuse(PRICE_REFUSAL.ambiguous, `a dash before ${JSON.stringify(chosen.token.raw)} with no currency: a minus, or zero francs`);

@@ -1,5 +1,6 @@
 // Price text as the lexer reads it: entities decoded, invisible marks gone, every space, digit and separator in one form.
 import { decodeHTML } from 'entities';
+import { withoutMarkup } from './price-markup';
 
 export interface PriceText {
   /** The input with HTML entities decoded and invisible marks removed: what `amountText` is cut from. */
@@ -59,7 +60,7 @@ function decodeEntities(input: string): string {
 }
 
 export function toPriceText(input: string): PriceText {
-  const display = decodeEntities(input).replace(INVISIBLE, '');
+  const display = decodeEntities(withoutMarkup(input)).replace(INVISIBLE, '');
   // Every replacement below is one UTF-16 unit for one, so positions in `text` are positions in `display`.
   const text = display
     .replace(SPACE, ' ')

@@ -32,6 +32,9 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   if (raised && endsWithPriceSign(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
   // "29:<sup>90</sup>": Swedish öre after the colon, the units' part (the parser reads "29:90 kr"; alone, "90" was the price, 90 SEK).
   if (digits.length === 2 && /\p{Nd}:$/u.test(before)) return { piece: digits, fragment: true };
+  // "12,<sup>99</sup>", `12,<span class="fraction">99</span>` (Bol.com, Dutch and Nordic shops): the cents after the units'
+  // own separator. Alone, "99" was the price, 99 €.
+  if (digits.length === 2 && /(?:^|[^.,\p{Nd}])\p{Nd}{1,3}(?:[.' \u00A0\u202F]\p{Nd}{3})*[.,]$/u.test(before.slice(-64))) return { piece: digits, fragment: true };
   if (!/\p{Nd}$/u.test(before)) return unchanged;
   // The last 64 characters: a run anchored only at its end is retried from each of its characters (quadratic on a
   // long run of spaces or digits earlier in the text), and a price's units never run that long.

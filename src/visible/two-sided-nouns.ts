@@ -1,6 +1,6 @@
 // A maker's price noun ("UVP", "RRP") in an element of its own between two amounts in one line: either amount's label.
 import { labelsCurrent } from '../prices/price-context';
-import { twoSidedNoun } from '../prices/two-sided-labels';
+import { namesReducedPrice, nounBoundBack, twoSidedNoun } from '../prices/two-sided-labels';
 import type { ScannedPrice } from './scanned-price';
 
 /**
@@ -13,9 +13,11 @@ import type { ScannedPrice } from './scanned-price';
 export function settleTwoSidedNouns(shown: ScannedPrice[]): void {
   for (let index = 1; index < shown.length; index++) {
     const [earlier, later] = [shown[index - 1], shown[index]];
-    const side = twoSidedNoun(later.context.before);
-    if (side === null || side === 'after' || twoSidedNoun(earlier.context.after) === null) continue;
     const plainEarlier = earlier.role === 'current' && earlier.why === 'text' && !labelsCurrent(earlier.context.before);
+    // "29,99 € UVP, statt 24,99 €": the noun bound back by the comma is the earlier's; the later keeps its own words. It stored 29.99.
+    if (plainEarlier && nounBoundBack(later.context.before)) shown[index - 1] = { ...earlier, role: 'reference', why: 'words' };
+    const side = higherNamed(earlier, later) ?? twoSidedNoun(later.context.before);
+    if (side === null || side === 'after' || twoSidedNoun(earlier.context.after) === null) continue;
     const laterByNoun = later.role === 'reference' && later.why === 'words';
     const laterFree = laterByNoun || (later.role === 'current' && later.why === 'text');
     if (laterFree && (side === 'before' ? plainEarlier : earlier.role === 'reference' && earlier.struck !== null)) {
@@ -41,4 +43,12 @@ function endingNouns(shown: ScannedPrice[]): void {
     if (side === null || side === 'after' || (next && twoSidedNoun(next.context.before) !== null)) continue;
     if (price.role === 'current' && price.why === 'text' && !labelsCurrent(price.context.before)) shown[index] = { ...price, role: 'reference', why: 'words' };
   }
+}
+
+/** "$29.99 Orig. $19.99", "$19.99 Reg. $29.99": a reduced-from noun alone between two amounts of one currency names the higher one. */
+function higherNamed(earlier: ScannedPrice, later: ScannedPrice): 'before' | 'after' | null {
+  const between = later.context.before;
+  if (!namesReducedPrice(between) || twoSidedNoun(between) !== 'either' || !earlier.parsed.ok || !later.parsed.ok) return null;
+  if (earlier.parsed.currency !== later.parsed.currency) return null;
+  return earlier.parsed.amount.gt(later.parsed.amount) ? 'before' : 'after';
 }

@@ -25,6 +25,15 @@ describe('regionsOf', () => {
     expect(regionsOf('XAU')).toEqual([]);
   });
 
+  it('finds a short ISO name inside the one CLDR name no other ISO name or national code took ("Congo (The)": Brazzaville, not Kinshasa)', () => {
+    expect(regionsOf('XAF')).toEqual(expect.arrayContaining(['CM', 'CF', 'TD', 'CG', 'GQ', 'GA']));
+    expect(regionsOf('XAF')).not.toContain('CD');
+    expect(regionsOf('CDF')).toEqual(['CD']);
+    // Names sharing no word with CLDR's ("Holy See", "Bonaire, Sint Eustatius and Saba") and the funds' and metals' stay unmatched.
+    expect(regionsOf('XAU')).toEqual([]);
+    expect(regionsOf('XUA')).toEqual([]);
+  });
+
   it("resolves a shared sign by the page's region where ISO lists the region under another name", () => {
     for (const locale of ['en-TC', 'en-VG', 'en-VI']) {
       const parsed = parsePrice('$12.99', { locale });

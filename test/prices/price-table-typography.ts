@@ -60,4 +60,9 @@ export const TYPOGRAPHY: PriceRow[] = [
   // A raised dot between digits: British typography's decimal point, or a thousands dot set high; a grave accent typed for the Swiss apostrophe.
   ['£12·99', '12.99', 'GBP'], ['£1,299·99', '1299.99', 'GBP'], ['Only £4·50', '4.50', 'GBP'], ['€1·299,00', '1299.00', 'EUR'],
   ['CHF 1`299.–', '1299', 'CHF'], ['Fr. 12`345.60', '12345.60', 'CHF'], ['1`299.00 CHF', '1299.00', 'CHF'], ['4.5 · 128 reviews · £19.99', '19.99', 'GBP'],
+  // Markup left in the text (a feed's HTML field, a spider's .html()): "$19<sup>99</sup>" read 19. Raised digits are cents or a
+  // footnote mark, digits split over elements units and cents apart: both refused after whole units; other tags are no letters.
+  ['$19<sup>99</sup>', A, null, US], ['12<sup>99</sup> €', A, null], ['<span>$12</span><span>99</span>', A, null, US],
+  ['$12.99<sup>1</sup>', '12.99', 'USD', US], ['<span class="price">$12.99</span>', '12.99', 'USD', US], ['<b>Now</b> $12.99 <del>$19.99</del>', '12.99', 'USD', US],
+  ['12,99 €<br/>inkl. MwSt.', '12.99', 'EUR'], ['<span>1</span><span>299</span> €', '1299', 'EUR'], ['Under <b>$50</b>', R, null, US],
 ];

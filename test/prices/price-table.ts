@@ -1,5 +1,6 @@
 // The whole price table: hand-written rows from real shops plus rows generated across locales, placements and labels.
 import { AMERICAS_AFRICA } from './price-table-americas';
+import { BRACKETS_AND_NOUNS } from './price-table-brackets-and-nouns';
 import { BUYER_GROUPS } from './price-table-buyer-groups';
 import { CARDS_AND_TAX } from './price-table-cards-and-tax';
 import { CHARGES_BESIDE } from './price-table-charges-beside';
@@ -34,7 +35,7 @@ import { WORLD_FORMATS } from './price-table-world-formats';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS, ...DISCOUNT_WORDS, ...SHIPPING_WORDS, ...CLUB_WORDS, ...CHARGES_BESIDE, ...WORLD_FORMATS, ...HOME_WORDS];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS, ...DISCOUNT_WORDS, ...SHIPPING_WORDS, ...CLUB_WORDS, ...CHARGES_BESIDE, ...WORLD_FORMATS, ...HOME_WORDS, ...BRACKETS_AND_NOUNS];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

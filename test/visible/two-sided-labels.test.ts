@@ -32,3 +32,23 @@ describe('a list price noun alone between two amounts', () => {
     expect(read(`<div class="price">${body}</div>`)).toMatch(new RegExp(`^${wanted.replace('.', '\\.')}`));
   });
 });
+
+describe('a reduced-from noun ("Reg.", "Orig.") between two amounts, and a noun bound back by a comma', () => {
+  // "$29.99 Orig. $19.99" stored 29.99 (the noun read as the later amount's label); "$19.99 Reg. $29.99" must stay 19.99.
+  it.each([
+    ['<span>$29.99</span> <span>Orig.</span> <span>$19.99</span>', '19.99 USD was 29.99'],
+    ['<span>$80.00</span> <span>Original</span> <span>$39.99</span>', '39.99 USD was 80.00'],
+    ['<span>$29.99</span> <span>Reg.</span> <span>$19.99</span>', '19.99 USD was 29.99'],
+    ['<span>$19.99</span> <span>Reg.</span> <span>$29.99</span>', '19.99 USD was 29.99'],
+  ])('%s: the noun names the higher amount', (body, wanted) => {
+    expect(read(`<div class="price">${body}</div>`, 'en-US')).toBe(wanted);
+  });
+
+  // "29,99 € UVP, statt 24,99 €" stored the maker's 29.99: the words after the comma kept the noun from binding back.
+  it.each([
+    '<span>29,99 €</span> <span>UVP, statt</span> <span>24,99 €</span>',
+    '<span>29,99 €</span> <span>UVP,</span> <span>Sie sparen 5,00 €</span>',
+  ])('%s shows no price to pay', (body) => {
+    expect(read(`<div class="price">${body}</div>`)).toBe('price/only-reference');
+  });
+});

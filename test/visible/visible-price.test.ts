@@ -38,6 +38,10 @@ const CASES: Case[] = [
   { name: 'raised cents with no currency inside the price holder', html: '<span class="price">12<sup>99</sup></span>', lang: 'de-DE', expect: '12.99 EUR' },
   { name: 'raised cents after thousands grouped with a point', html: '<span class="price">1.299<sup>00</sup> €</span>', lang: 'de-DE', expect: '1299.00 EUR' },
   { name: 'cents in their own element', html: '<span class="price">$12<span class="cents">99</span></span>', expect: '12.99 USD' },
+  // Bol.com and Nordic shops: the cents after the units' own comma, raised or in a fraction element. Alone "99" was the price, 99 €.
+  { name: 'raised cents after the units and their comma', html: '<div class="promo-price">12,<sup>99</sup></div>', lang: 'nl-NL', expect: '12.99 EUR' },
+  { name: 'cents in a fraction element after the comma', html: '<div class="promo-price">12,<span class="promo-price__fraction">99</span></div>', lang: 'nl-NL', expect: '12.99 EUR' },
+  { name: 'raised zero cents after grouped units and their comma', html: '<div class="promo-price">1.299,<sup>00</sup></div>', lang: 'nl-NL', expect: '1299.00 EUR' },
   { name: 'units and cents each in an element', html: '<span class="price"><span class="currency">€</span><span class="whole">12</span><span class="fraction">99</span></span>', lang: 'de-DE', expect: '12.99 EUR' },
   { name: 'dollars with their sign, then cents, each in an element', html: '<span class="price"><span class="dollars">$12</span><span class="cents">99</span></span>', expect: '12.99 USD' },
   { name: 'raised cents beside a struck price', html: '<p class="price"><del>25,00 €</del> 19<sup>99</sup> €</p>', lang: 'de-DE', expect: '19.99 EUR was 25.00' },
