@@ -11,6 +11,7 @@ import type { Settings } from '../settings/schema';
 import { captureResponses } from './captured-responses';
 import { BrowserConfinement } from './browser-confinement';
 import { browserError, documentCheck, hopError } from './browser-fetch-errors';
+import { browserStart, noteBrowserResumePoint } from './browser-resume';
 import { chromiumTreePssBytes, killChromium, launchChromium, networkServiceRestartedSince } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
@@ -95,7 +96,10 @@ export class BrowserFetcher implements Fetcher {
     let watch: DocumentWatch | null = null;
     try {
       const live = options.retain ? new LivePage(lease.page) : null;
-      const response = await this.load(lease, request, options, deadline, contextKey.cookieFree === true, live, (started) => (watch = started));
+      const loaded = await this.load(lease, request, options, deadline, contextKey.cookieFree === true, live, (started) => (watch = started));
+      // A try that went on from a hop an earlier try gave back lists that chain's URLs before its own.
+      const { earlier } = browserStart(request);
+      const response = earlier.length === 0 ? loaded : loaded.reachedFrom(request, earlier);
       lease.loaded();
       reusable = !deadline.signal.aborted;
       if (options.retain && live) {
@@ -169,6 +173,7 @@ export class BrowserFetcher implements Fetcher {
     let loading = true;
     try {
       const startedAtMs = Date.now();
+      const start = browserStart(request);
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
       // Until the page is read, a navigation its script starts, and each redirect hop of its document, waits for
@@ -178,7 +183,7 @@ export class BrowserFetcher implements Fetcher {
         await options.beforeHop?.(url, deadline);
         options.onSend?.();
       };
-      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options), request.url, spacing);
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options), start.url, spacing);
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       // A session's own context: what the site sets there is the session's too (its jar outlives the context).
       const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
@@ -203,11 +208,14 @@ export class BrowserFetcher implements Fetcher {
       await Promise.all([this.confinement.guardLoads(page), stops]);
       // To the parsed document only (or one its script stopped, which gets none): the load may never come (load-wait.ts).
       // Readying the page may have taken longer than the host's interval: a request whose slot came later may have gone meanwhile.
+      // Going on from a hop an earlier try gave back: its target's robots.txt is waited for as the hop's was (the route judges it).
+      const resumedFrom = start.earlier.at(-1);
+      if (resumedFrom !== undefined) await options.prepareHop?.(resumedFrom, start.url, deadline);
       await options.beforeSend?.(deadline);
-      const goto = page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: 0 });
+      const goto = page.goto(start.url, { waitUntil: 'domcontentloaded', timeout: 0 });
       const loading = Promise.race([goto, watch.documentStopped()]);
       goto.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
-      const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
+      const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ? noteBrowserResumePoint(hop.reason, hop.from, hop.to, start, ownChain) : hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
       // Past a cap, or moved to a document it was refused (an error page now), the page is not read: its waits end.
       const refusedPage = Promise.race([confined.overCap, confined.navigationRefused]).then((error) => Promise.reject(error));
