@@ -134,7 +134,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const nowMs = ctx.nowMs();
     const origin = new URL(url).origin;
     const known = this.origins.get(origin);
-    if (!known || this.origins.isDue(known, nowMs)) {
+    if (!known || this.origins.isDue(known, nowMs, page)) {
       this.origins.startLookup(origin, page, ctx, known);
       return wait('robots/wait', nowMs + RECHECK_MS);
     }
