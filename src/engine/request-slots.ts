@@ -67,13 +67,15 @@ export class RequestSlots {
    * A time further off than half the fetch's time left is deferred to (`host/busy`, no attempt counted; the
    * deferral counts against retry.maxDeferrals, so a wait that comes back on every try ends, never loops).
    */
-  async beforeSend(url: string, deadline: HopDeadline): Promise<void> {
+  async beforeSend(deadline: HopDeadline): Promise<void> {
     // A try going on from a hop to another host that an earlier try gave back: its first send is that hop, in
     // that host's slot (the start host's slot goes back unused). Sent from its start URL again, each try cost
     // the start host one more request while the target's own pages kept taking the slot the hop waited for.
-    if (this.hostKeyOf(url) !== this.currentHost) {
+    // Only such a try's URL is parsed: every other request's first send is on its lease's host.
+    const { url, resumeAt } = this.lease.request;
+    if (resumeAt !== null && this.hostKeyOf(resumeAt.url) !== this.currentHost) {
       this.current.cancelReservation();
-      return this.beforeHop(url, deadline);
+      return this.beforeHop(resumeAt.url, deadline);
     }
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
     await this.claimSend(deadline, patienceUntilMs, (untilMs) => new FetchWait('HOST_BUSY', `the host has no send before ${new Date(untilMs).toISOString()} (${url})`, untilMs, true));

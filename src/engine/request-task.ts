@@ -97,8 +97,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => slot.markSent(),
-      // A try going on from a hop an earlier try gave back sends that hop first.
-      beforeSend: (deadline) => slot.beforeSend(request.resumeAt?.url ?? request.url, deadline),
+      // A try going on from a hop an earlier try gave back sends that hop first (RequestSlots reads request.resumeAt).
+      beforeSend: (deadline) => slot.beforeSend(deadline),
       beforeHop: (toUrl, deadline) => {
         // A redirect's target host is crawled too, under its own per-host settings (unused-host-settings.ts).
         deps.stats.inc(`${HOP_HOST_PREFIX}${hostKeyOf(toUrl, deps.settings.politeness.hostKey)}`);

@@ -27,7 +27,7 @@ describe('a slot taken before its host was paused', () => {
       const slots = new RequestSlots(lease, frontier, (url) => hostKeyOf(url, 'host'), () => undefined);
       const deadline = { signal: new AbortController().signal, remainingMs: () => 30_000 };
       // Before: the send waited the pause out and went as it ended, past the breaker's gate (beside its probe).
-      const sent = await slots.beforeSend(lease.request.url, deadline).then(() => 'sent', (error: unknown) => error);
+      const sent = await slots.beforeSend(deadline).then(() => 'sent', (error: unknown) => error);
       expect(sent).toBeInstanceOf(FetchWait);
       expect(sent).toMatchObject({ code: 'HOST_BUSY', countsDeferral: true });
       expect((sent as FetchWait).untilMs).toBeGreaterThanOrEqual(pausedUntilMs - 50);
