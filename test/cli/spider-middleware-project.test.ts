@@ -109,6 +109,19 @@ describe('an installed project with a spider middleware of its own', { timeout: 
     expect(run.stdout).toContain('callback "parseProduct": 1 page failed; first: Error: no .price on');
   });
 
+  it('`parse` shows what the middlewares leave, as the crawl stores it: the outlet item dropped, the clearance page recovered', async () => {
+    // Before, parse ran the callback alone: it printed the outlet item the crawl never stores, and failed the clearance page.
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } } } });
+    const outlet = await pricecrawl(['parse', `${server.origin}/p/2`, '--spider', 'shop', '--callback', 'parseProduct', '-a', `base=${server.origin}`]);
+    expect(outlet.code, outlet.stderr).toBe(0);
+    expect(outlet.stdout).toContain('items after the pipeline (0):');
+    const recovered = await pricecrawl(['parse', `${server.origin}/p/clearance`, '--spider', 'shop', '--callback', 'parseProduct', '-a', `base=${server.origin}`, '-s', 'log.format=json']);
+    expect(recovered.code, recovered.stdout + recovered.stderr).toBe(0);
+    expect(recovered.stdout).toContain('items after the pipeline (1):');
+    expect(recovered.stdout).toContain('"price":"4.50"');
+    expect(logLines(recovered.stderr).find((line) => line.msg === "a spider middleware recovered the callback's error")).toMatchObject({ middleware: 'team-filter' });
+  });
+
   it('refuses an anchor it does not know, with the name meant or where a Scrapy built-in\'s work is done', async () => {
     config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } }, audit: { module: './middlewares/team-filter.ts', after: 'filter', options: { unlisted: '/p/unlisted' } } } });
     const typo = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`]);
