@@ -98,6 +98,11 @@ describe('an installed project with a spider middleware of its own', { timeout: 
     // Never silent: the recovery is logged with the error, and no code error is counted (exit 0 above).
     expect(lines.find((line) => line.msg === "a spider middleware recovered the callback's error")).toMatchObject({ middleware: 'team-filter', callback: 'parseProduct' });
     expect(run.stdout).toMatch(/team\/seeds\s+1\b/);
+    // What the middleware did is in the summary (before: the outlet item was one "scraped" fewer, with no word why).
+    expect(run.stdout).toMatch(/\n  Spider middlewares\n/);
+    expect(run.stdout).toMatch(/team-filter: outputs dropped \(requests and items the callbacks yielded\)\s+1\n/);
+    expect(run.stdout).toMatch(/team-filter: outputs added\s+1\n/);
+    expect(run.stdout).toMatch(/team-filter: callback errors recovered \(the page's outputs are the middleware's\)\s+1\n/);
   });
 
   it('without a recovery the throwing page fails as the callback\'s error, as with no middleware', async () => {
