@@ -144,7 +144,11 @@ async function* tallied(middleware: SpiderMiddleware, outputs: AsyncIterable<Spi
 /** The failure's message already starts with the middleware and the hook (SpiderMiddlewareFailure): this says only what went wrong. */
 function outputsOf(result: unknown): AsyncIterable<SpiderOutput> | Iterable<SpiderOutput> {
   if (typeof result === 'object' && result !== null && (Symbol.asyncIterator in result || Symbol.iterator in result)) return result as AsyncIterable<SpiderOutput>;
-  throw new TypeError(`returned ${result === undefined ? 'nothing' : typeof result}, not outputs: yield the outputs to keep (an async generator method) or return a list`);
+  const error = new TypeError(`returned ${result === undefined ? 'nothing' : typeof result}, not outputs: yield the outputs to keep (an async generator method) or return a list`);
+  // No line of the middleware's is on this stack (its hook had returned), but the hooks awaiting this one are:
+  // the summary's "at" (code-location.ts) named another middleware's file. Without frames it names none.
+  error.stack = `TypeError: ${error.message}`;
+  throw error;
 }
 
 async function* nothing(): AsyncGenerator<SpiderOutput> {}

@@ -127,6 +127,18 @@ describe('an installed project with a spider middleware of its own', { timeout: 
     expect(logLines(recovered.stderr).find((line) => line.msg === "a spider middleware recovered the callback's error")).toMatchObject({ middleware: 'team-filter' });
   });
 
+  it('a middleware whose hook returns no outputs is named as the bug, and no other middleware\'s file is given as where', async () => {
+    writeFileSync(join(installed.dir, 'middlewares', 'lazy.ts'), `export default { name: 'lazy', processSpiderOutput: () => undefined };\n`);
+    // team-filter is nearer the engine: its hook awaits lazy's outputs, so its line is on the failure's stack.
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } }, lazy: { module: './middlewares/lazy.ts' } } });
+    const run = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`]);
+    expect(run.code, run.stdout).toBe(4);
+    const line = run.stdout.split('\n').find((l) => l.includes('spider-middleware "lazy"'));
+    expect(line).toContain('first: TypeError: returned nothing, not outputs:');
+    // Before: "… at middlewares/team-filter.ts:13:31", the file of the middleware that did nothing wrong.
+    expect(line).not.toContain('team-filter.ts');
+  });
+
   it('refuses an anchor it does not know, with the name meant or where a Scrapy built-in\'s work is done', async () => {
     config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } }, audit: { module: './middlewares/team-filter.ts', after: 'filter', options: { unlisted: '/p/unlisted' } } } });
     const typo = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`]);
