@@ -120,10 +120,13 @@ describe('an installed project with a spider middleware of its own', { timeout: 
     const outlet = await pricecrawl(['parse', `${server.origin}/p/2`, '--spider', 'shop', '--callback', 'parseProduct', '-a', `base=${server.origin}`]);
     expect(outlet.code, outlet.stderr).toBe(0);
     expect(outlet.stdout).toContain('items after the pipeline (0):');
+    // And says why there is none.
+    expect(outlet.stdout).toContain('spider middlewares: team-filter/dropped 1');
     const recovered = await pricecrawl(['parse', `${server.origin}/p/clearance`, '--spider', 'shop', '--callback', 'parseProduct', '-a', `base=${server.origin}`, '-s', 'log.format=json']);
     expect(recovered.code, recovered.stdout + recovered.stderr).toBe(0);
     expect(recovered.stdout).toContain('items after the pipeline (1):');
     expect(recovered.stdout).toContain('"price":"4.50"');
+    expect(recovered.stdout).toContain('spider middlewares: team-filter/recovered 1');
     expect(logLines(recovered.stderr).find((line) => line.msg === "a spider middleware recovered the callback's error")).toMatchObject({ middleware: 'team-filter' });
   });
 

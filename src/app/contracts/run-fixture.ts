@@ -28,6 +28,8 @@ export interface FixtureOutcome {
   droppedItems: Array<{ item: Item; reason: string; detail?: string }>;
   /** Links `res.follow`/`followAll` skipped, by reason (`mailto`, `duplicate`). */
   skippedLinks: Record<string, number>;
+  /** What the spider middlewares did, `<name>/dropped|added|recovered` (spider-chain.ts): else their drops went unexplained. */
+  spiderMiddlewares: Record<string, number>;
   /** The callback threw (or does not exist): its reason and message. */
   error: { reason: string; message: string } | null;
 }
@@ -112,7 +114,7 @@ export async function runCallbackDry(spider: Spider, response: CrawlResponse, se
       spiderChain: spiderMiddlewares.chain,
     }, dryRunLimit(response, settings));
     await result.durable;
-    return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), droppedItems, skippedLinks: stats.byPrefix('follow/skipped/'), error: result.error };
+    return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), droppedItems, skippedLinks: stats.byPrefix('follow/skipped/'), spiderMiddlewares: stats.byPrefix('spider-middleware/'), error: result.error };
   } finally {
     await spiderMiddlewares.close();
     await pipeline.close();
