@@ -74,6 +74,8 @@ function dropLines({ item, reason, detail }: FixtureOutcome['droppedItems'][numb
 export function formatOutcome(outcome: FixtureOutcome): string {
   const out: string[] = [''];
   out.push(`items after the pipeline (${outcome.items.length}):`, ...outcome.items.map((item) => `  ${line(item)}`));
+  const byMiddleware = Object.entries(outcome.spiderMiddlewares);
+  if (byMiddleware.length > 0) out.push('', `spider middlewares: ${byMiddleware.map(([what, n]) => `${what} ${n}`).join(', ')}`);
   if (outcome.droppedItems.length > 0) out.push('', `dropped by the pipeline (${outcome.droppedItems.length}):`, ...outcome.droppedItems.flatMap(dropLines));
   out.push('', `requests (${outcome.requests.length}):`, ...outcome.requests.map((r) => `  ${r.callback}  ${r.method} ${r.url}${r.errback === null ? '' : `  errback ${r.errback}`}${Object.keys(r.meta).length > 0 ? `  meta ${line(r.meta)}` : ''}`));
   const skipped = Object.entries(outcome.skippedLinks);

@@ -32,7 +32,7 @@ export interface ProjectComponents {
 /** Every module is loaded before the first request, so a bad one stops the start with one line. */
 export async function loadProjectComponents(settings: Settings, projectRoot: string): Promise<ProjectComponents> {
   const middlewares = await loadProjectMiddlewares(settings, projectRoot);
-  const spiderMiddlewares = await loadAdded<SpiderMiddleware>('spider-middleware', settings.spiderMiddlewares.add, projectRoot);
+  const spiderMiddlewares = await loadProjectSpiderMiddlewares(settings, projectRoot);
   const stages = await loadProjectStages(settings, projectRoot);
   const sinks: LoadedSink[] = [];
   for (const [name, entry] of Object.entries(settings.pipeline.sinks).sort(([a], [b]) => a.localeCompare(b))) {
@@ -49,6 +49,11 @@ export async function loadProjectComponents(settings: Settings, projectRoot: str
 /** The project's own downloader middlewares (`middlewares.add`), alone: what `fetch`, `parse` and `shell` send through. */
 export function loadProjectMiddlewares(settings: Settings, projectRoot: string): Promise<AddedComponent<DownloaderMiddleware>[]> {
   return loadAdded<DownloaderMiddleware>('middleware', settings.middlewares.add, projectRoot);
+}
+
+/** The project's own spider middlewares (`spiderMiddlewares.add`), alone: what `parse` and `check` run the callback's outputs through. */
+export function loadProjectSpiderMiddlewares(settings: Settings, projectRoot: string): Promise<AddedComponent<SpiderMiddleware>[]> {
+  return loadAdded<SpiderMiddleware>('spider-middleware', settings.spiderMiddlewares.add, projectRoot);
 }
 
 /** The project's own item stages (`pipeline.add`), alone: what `parse` and `check` run besides the built-ins. */

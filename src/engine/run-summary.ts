@@ -138,7 +138,9 @@ export const FAR_WAIT_STOP = 'frontier/max-idle-wait';
 // `team/`: a project's own components count under it (`ctx.stats.inc('team/seen')`, as their drops are
 // `team/why`); without it those counters reached no summary, report or run record. `idle/`: how often the
 // queue ran dry and what the idle hooks added then (idle-rounds.ts), else a run that ended after them said nothing of them.
-const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/', URL_TOO_LONG, 'idle/', 'cache/', 'raw/withheld-secret', 'team/'];
+// `spider-middleware/`: what each spider middleware dropped, added or recovered (spider-chain.ts); else items
+// a middleware dropped were simply fewer "scraped", and a recovered callback error was in the log alone.
+const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/', URL_TOO_LONG, 'idle/', 'cache/', 'raw/withheld-secret', 'team/', 'spider-middleware/'];
 
 export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot; storedItems?: number | null }): RunSummary {
   const { ledger, stats } = args;

@@ -114,7 +114,7 @@ async function* guarded(middleware: SpiderMiddleware, hook: SpiderHook, input: A
     }
   })();
   try {
-    yield* outputsOf(await call(watched), hook);
+    yield* outputsOf(await call(watched));
   } catch (error) {
     if ('error' in fromInput && fromInput.error === error) throw error;
     throw error instanceof SpiderMiddlewareFailure ? error : new SpiderMiddlewareFailure(middleware.name, hook, messageOf(error), error);
@@ -141,9 +141,14 @@ async function* tallied(middleware: SpiderMiddleware, outputs: AsyncIterable<Spi
   else if (net > 0) ctx.stats.inc(`spider-middleware/${middleware.name}/added`, net);
 }
 
-function outputsOf(result: unknown, hook: SpiderHook): AsyncIterable<SpiderOutput> | Iterable<SpiderOutput> {
+/** The failure's message already starts with the middleware and the hook (SpiderMiddlewareFailure): this says only what went wrong. */
+function outputsOf(result: unknown): AsyncIterable<SpiderOutput> | Iterable<SpiderOutput> {
   if (typeof result === 'object' && result !== null && (Symbol.asyncIterator in result || Symbol.iterator in result)) return result as AsyncIterable<SpiderOutput>;
-  throw new TypeError(`${hook} gives outputs back: yield them (async *${hook}(…) { … yield output; }) or return a list; it returned ${result === undefined ? 'nothing' : typeof result}`);
+  const error = new TypeError(`returned ${result === undefined ? 'nothing' : typeof result}, not outputs: yield the outputs to keep (an async generator method) or return a list`);
+  // No line of the middleware's is on this stack (its hook had returned), but the hooks awaiting this one are:
+  // the summary's "at" (code-location.ts) named another middleware's file. Without frames it names none.
+  error.stack = `TypeError: ${error.message}`;
+  throw error;
 }
 
 async function* nothing(): AsyncGenerator<SpiderOutput> {}

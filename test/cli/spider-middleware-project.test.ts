@@ -98,6 +98,11 @@ describe('an installed project with a spider middleware of its own', { timeout: 
     // Never silent: the recovery is logged with the error, and no code error is counted (exit 0 above).
     expect(lines.find((line) => line.msg === "a spider middleware recovered the callback's error")).toMatchObject({ middleware: 'team-filter', callback: 'parseProduct' });
     expect(run.stdout).toMatch(/team\/seeds\s+1\b/);
+    // What the middleware did is in the summary (before: the outlet item was one "scraped" fewer, with no word why).
+    expect(run.stdout).toMatch(/\n  Spider middlewares\n/);
+    expect(run.stdout).toMatch(/team-filter: outputs dropped \(requests and items the callbacks yielded\)\s+1\n/);
+    expect(run.stdout).toMatch(/team-filter: outputs added\s+1\n/);
+    expect(run.stdout).toMatch(/team-filter: callback errors recovered \(the page's outputs are the middleware's\)\s+1\n/);
   });
 
   it('without a recovery the throwing page fails as the callback\'s error, as with no middleware', async () => {
@@ -107,6 +112,34 @@ describe('an installed project with a spider middleware of its own', { timeout: 
     clearance = '<span class="sale">$4.50</span>';
     expect(run.code, run.stdout).toBe(4);
     expect(run.stdout).toContain('callback "parseProduct": 1 page failed; first: Error: no .price on');
+  });
+
+  it('`parse` shows what the middlewares leave, as the crawl stores it: the outlet item dropped, the clearance page recovered', async () => {
+    // Before, parse ran the callback alone: it printed the outlet item the crawl never stores, and failed the clearance page.
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } } } });
+    const outlet = await pricecrawl(['parse', `${server.origin}/p/2`, '--spider', 'shop', '--callback', 'parseProduct', '-a', `base=${server.origin}`]);
+    expect(outlet.code, outlet.stderr).toBe(0);
+    expect(outlet.stdout).toContain('items after the pipeline (0):');
+    // And says why there is none.
+    expect(outlet.stdout).toContain('spider middlewares: team-filter/dropped 1');
+    const recovered = await pricecrawl(['parse', `${server.origin}/p/clearance`, '--spider', 'shop', '--callback', 'parseProduct', '-a', `base=${server.origin}`, '-s', 'log.format=json']);
+    expect(recovered.code, recovered.stdout + recovered.stderr).toBe(0);
+    expect(recovered.stdout).toContain('items after the pipeline (1):');
+    expect(recovered.stdout).toContain('"price":"4.50"');
+    expect(recovered.stdout).toContain('spider middlewares: team-filter/recovered 1');
+    expect(logLines(recovered.stderr).find((line) => line.msg === "a spider middleware recovered the callback's error")).toMatchObject({ middleware: 'team-filter' });
+  });
+
+  it('a middleware whose hook returns no outputs is named as the bug, and no other middleware\'s file is given as where', async () => {
+    writeFileSync(join(installed.dir, 'middlewares', 'lazy.ts'), `export default { name: 'lazy', processSpiderOutput: () => undefined };\n`);
+    // team-filter is nearer the engine: its hook awaits lazy's outputs, so its line is on the failure's stack.
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } }, lazy: { module: './middlewares/lazy.ts' } } });
+    const run = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`]);
+    expect(run.code, run.stdout).toBe(4);
+    const line = run.stdout.split('\n').find((l) => l.includes('spider-middleware "lazy"'));
+    expect(line).toContain('first: TypeError: returned nothing, not outputs:');
+    // Before: "… at middlewares/team-filter.ts:13:31", the file of the middleware that did nothing wrong.
+    expect(line).not.toContain('team-filter.ts');
   });
 
   it('refuses an anchor it does not know, with the name meant or where a Scrapy built-in\'s work is done', async () => {

@@ -85,7 +85,11 @@ describe('SpiderMiddlewareChain', () => {
     expect(failure).toMatchObject({ middleware: 'throwing', hook: 'processSpiderOutput', code: 'SPIDER_MIDDLEWARE_FAILED' });
     // Returning nothing would drop every output without a word: refused.
     const { chain: silent } = chainOf([{ name: 'silent', processSpiderOutput: () => undefined as never }]);
-    await expect(collect(silent.outputs(response, callback([item('a')]), () => true))).rejects.toMatchObject({ middleware: 'silent', message: expect.stringContaining('returned nothing') });
+    const silentFailure = (await collect(silent.outputs(response, callback([item('a')]), () => true)).catch((error: unknown) => error)) as Error;
+    expect(silentFailure).toMatchObject({ middleware: 'silent', hook: 'processSpiderOutput' });
+    // The middleware and its hook, once each (before: "… processSpiderOutput: processSpiderOutput gives outputs back …").
+    expect(silentFailure.message).toMatch(/^spider middleware "silent" processSpiderOutput: returned nothing, not outputs: /);
+    expect(silentFailure.message.split('processSpiderOutput')).toHaveLength(2);
   });
 
   it('counts what each output hook dropped or added on a page (net)', async () => {

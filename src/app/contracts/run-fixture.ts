@@ -17,6 +17,7 @@ import type { Settings } from '../../settings/schema';
 import { assembleStages } from '../../../pipelines/index';
 import { loadProjectStages } from '../../components/project-components';
 import type { Fixture } from './fixture-file';
+import { openDrySpiderChain } from './dry-spider-chain';
 
 export interface FixtureOutcome {
   /** Stored items' JSON (what `-o items.jsonl` would hold: prices as exact strings). */
@@ -27,6 +28,8 @@ export interface FixtureOutcome {
   droppedItems: Array<{ item: Item; reason: string; detail?: string }>;
   /** Links `res.follow`/`followAll` skipped, by reason (`mailto`, `duplicate`). */
   skippedLinks: Record<string, number>;
+  /** What the spider middlewares did, `<name>/dropped|added|recovered` (spider-chain.ts): else their drops went unexplained. */
+  spiderMiddlewares: Record<string, number>;
   /** The callback threw (or does not exist): its reason and message. */
   error: { reason: string; message: string } | null;
 }
@@ -71,16 +74,17 @@ export async function runFixture(spider: Spider, fixture: Fixture, settings: Set
 }
 
 /**
- * Runs the callback the response's request names through the crawl's callback runner and the crawl's item
- * stages (the built-ins, the project's own from `pipeline.add`, the spider's `itemSchema`), and stores
- * nothing: items are kept in memory, requests collected instead of queued. Sinks are left out: they
- * receive stored items, and nothing is stored.
+ * Runs the callback the response's request names through the crawl's callback runner, the project's spider
+ * middlewares and the crawl's item stages (the built-ins, the project's own from `pipeline.add`, the spider's
+ * `itemSchema`), and stores nothing: items are kept in memory, requests collected instead of queued. Sinks
+ * are left out: they receive stored items, and nothing is stored.
  */
 export async function runCallbackDry(spider: Spider, response: CrawlResponse, settings: Settings, requestId: string, projectRoot: string): Promise<FixtureOutcome> {
   const stats = new Stats();
   const log = createLogger({ level: 'silent', format: 'json' });
   // The spider's own lines show, as `scrapy parse` shows them (stderr: the outcome printed on stdout stays clean).
-  bindSpiderLogger(spider, createLogger(settings.log).child({ spider: spider.name }));
+  const shown = createLogger(settings.log).child({ spider: spider.name });
+  bindSpiderLogger(spider, shown);
   const sink = new MemoryItemSink();
   const stages = assembleStages(settings, await loadProjectStages(settings, projectRoot)).map((stage) => stage.value);
   const pipeline = new PipelineRunner(stages, sink, { settings, log, stats, spider: spider.name, runId: 'check', itemSchema: spider.itemSchema });
@@ -95,6 +99,11 @@ export async function runCallbackDry(spider: Spider, response: CrawlResponse, se
     pageDone: (page) => pipeline.pageDone?.(page),
   };
   await pipeline.open();
+  // Opened after the pipeline, closed before it (as in a crawl); their own lines show with the spider's.
+  const spiderMiddlewares = await openDrySpiderChain({ spider, settings, log: shown, stats, runId: 'check', projectRoot }).catch(async (error: unknown) => {
+    await pipeline.close();
+    throw error;
+  });
   try {
     const result = await runCallback(spider, response, { spider: spider.name, runId: 'check', requestId, url: response.url, rawHash: response.rawHash }, {
       requests: { push: async (request) => void requests.push(request), flush: async () => undefined },
@@ -102,10 +111,12 @@ export async function runCallbackDry(spider: Spider, response: CrawlResponse, se
       stats,
       log,
       depthLimit: settings.depth.limit,
+      spiderChain: spiderMiddlewares.chain,
     }, dryRunLimit(response, settings));
     await result.durable;
-    return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), droppedItems, skippedLinks: stats.byPrefix('follow/skipped/'), error: result.error };
+    return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), droppedItems, skippedLinks: stats.byPrefix('follow/skipped/'), spiderMiddlewares: stats.byPrefix('spider-middleware/'), error: result.error };
   } finally {
+    await spiderMiddlewares.close();
     await pipeline.close();
   }
 }

@@ -26,7 +26,15 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'raw/', title: 'Raw capture' },
   { prefix: 'cache/', title: 'HTTP cache (cache.enabled: development only, pages may be old)' },
   { prefix: 'team/', title: "The project's own counters" },
+  { prefix: 'spider-middleware/', title: 'Spider middlewares' },
 ];
+
+/** `spider-middleware/<name>/<what>` (spider-chain.ts), in words; the name is the project's, kept as given. */
+const SPIDER_MIDDLEWARE_COUNTS: Record<string, string> = {
+  dropped: 'outputs dropped (requests and items the callbacks yielded)',
+  added: 'outputs added',
+  recovered: "callback errors recovered (the page's outputs are the middleware's)",
+};
 
 const LABELS: Record<string, string> = {
   'retry/scheduled': 'retries scheduled',
@@ -77,6 +85,8 @@ export function handlingLabel(key: string): string {
     const reason = key.slice('follow/skipped/'.length);
     return reason === 'duplicate' ? 'repeated links on one page' : reason === 'invalid-url' ? 'links that are not valid URLs' : `${reason}: links (not crawlable)`;
   }
+  const ours = /^spider-middleware\/(.+)\/([a-z]+)$/.exec(key);
+  if (ours && SPIDER_MIDDLEWARE_COUNTS[ours[2]!]) return `${ours[1]}: ${SPIDER_MIDDLEWARE_COUNTS[ours[2]!]}`;
   return key;
 }
 
