@@ -54,6 +54,12 @@ while i <= #ARGV do
     local picks = {}
     for j = 1, n do
       local reply = pick_one(worker, ttl, tonumber(ARGV[i + 3 + j]), poll, now, dirty, j > 1)
+      -- The ops before it stand (settles are written): the run is stopped as lost all the same.
+      if reply[1] == 'lost' then
+        flush_tally(tally, now)
+        rescore_dirty(dirty, now)
+        return lost_reply(reply[2])
+      end
       if reply[1] ~= 'lease' and #picks > 0 then break end
       picks[#picks + 1] = reply
       if reply[1] ~= 'lease' then break end
