@@ -50,6 +50,8 @@ while i <= #ARGV do
     i = i + 2
   elseif op == 'P' then
     local ttl, poll, n = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+    -- The settles before it in the ledger first: a pick that finds nothing left checks the ledger (unbalanced_queue).
+    flush_tally(tally, now)
     reap(now, 100)
     local picks = {}
     for j = 1, n do

@@ -19,6 +19,7 @@ local function flush_tally(tally, now)
     redis.call('HINCRBY', k(hash), field, n)
     if hash == 'ledger' and (field == 'succeeded' or field == 'failed') then settled = settled + n end
   end
+  for key in pairs(tally) do tally[key] = nil end
   if settled > 0 then
     local bucket = k('tp:' .. math.floor(now / 10000))
     -- Its expiry is set once, when this write made the bucket.

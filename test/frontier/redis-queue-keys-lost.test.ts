@@ -84,4 +84,19 @@ describe('a sorted set of the run\'s queue deleted', () => {
     expect((await frontier.next(Date.now())).type).toBe('empty');
     await frontier.close();
   });
+
+  /** The settle and the pick go in one batch script call: its ledger counters must be written before the pick checks them. */
+  it('a settle and the pick after it in one batch: empty, not lost', async () => {
+    const frontier = await openRedisWorker(redis.url, 'settled-in-batch', { policy, leaseTtlMs: 60_000 });
+    await frontier.add([req(`http://${HOST}/one`)]);
+    const pick = await frontier.next(Date.now());
+    if (pick.type !== 'lease') throw new Error(`expected a lease, got ${pick.type}`);
+    pick.lease.markSent();
+    pick.lease.releaseSlot();
+    const settled = frontier.markHandled(pick.lease.request, 200);
+    const next = frontier.next(Date.now()); // flushes the batch the settle waits in, with this pick last
+    expect((await next).type).toBe('empty');
+    await settled;
+    await frontier.close();
+  });
 });
