@@ -27,10 +27,23 @@ async function runWithThree(runId: string): Promise<RedisFrontier> {
   return frontier;
 }
 
-async function pickRejection(frontier: RedisFrontier): Promise<PricecrawlError> {
+/** The next pick fails as the run lost, naming `named`. */
+async function expectLost(frontier: RedisFrontier, runId: string, named: string): Promise<void> {
   const error = await Promise.resolve(frontier.next(Date.now())).then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(PricecrawlError);
-  return error as PricecrawlError;
+  expect((error as PricecrawlError).code).toBe('FRONTIER_RUN_LOST');
+  expect((error as PricecrawlError).message.startsWith(`run ${runId} lost keys: ${named} (`)).toBe(true);
+  await frontier.close().catch(() => undefined);
+}
+
+/** Leases the run's one request and answers it; the settle is left for the caller to make. */
+async function leaseAnswered(frontier: RedisFrontier) {
+  await frontier.add([req(`http://${HOST}/one`)]);
+  const pick = await frontier.next(Date.now());
+  if (pick.type !== 'lease') throw new Error(`expected a lease, got ${pick.type}`);
+  pick.lease.markSent();
+  pick.lease.releaseSlot();
+  return pick.lease;
 }
 
 /**
@@ -44,19 +57,13 @@ describe('a sorted set of the run\'s queue deleted', () => {
   it('the host index: the pick says the run lost it', async () => {
     const frontier = await runWithThree('lost-hosts');
     await admin.del(`${runPrefix('lost-hosts')}hosts`);
-    const error = await pickRejection(frontier);
-    expect(error.code).toBe('FRONTIER_RUN_LOST');
-    expect(error.message).toMatch(/^run lost-hosts lost keys: hosts \(/);
-    await frontier.close().catch(() => undefined);
+    await expectLost(frontier, 'lost-hosts', 'hosts');
   });
 
   it("a host's queue: the pick names the host whose requests are neither queued, leased nor settled", async () => {
     const frontier = await runWithThree('lost-queue');
     await admin.del(`${runPrefix('lost-queue')}q:${HOST}`);
-    const error = await pickRejection(frontier);
-    expect(error.code).toBe('FRONTIER_RUN_LOST');
-    expect(error.message).toMatch(new RegExp(`^run lost-queue lost keys: queue:${HOST} \\(`));
-    await frontier.close().catch(() => undefined);
+    await expectLost(frontier, 'lost-queue', `queue:${HOST}`);
   });
 
   it("the leases, with their worker dead: its request is no longer counted anywhere, and the pick says so", async () => {
@@ -67,20 +74,13 @@ describe('a sorted set of the run\'s queue deleted', () => {
     expect(picked[0]).toBe('lease');
     ghost.disconnect();
     await admin.del(`${runPrefix('lost-leases')}leases`);
-    const error = await pickRejection(frontier);
-    expect(error.code).toBe('FRONTIER_RUN_LOST');
-    expect(error.message).toMatch(new RegExp(`^run lost-leases lost keys: queue:${HOST} \\(`));
-    await frontier.close().catch(() => undefined);
+    await expectLost(frontier, 'lost-leases', `queue:${HOST}`);
   });
 
   it('a run whose requests all settled still ends empty', async () => {
     const frontier = await openRedisWorker(redis.url, 'settled', { policy, leaseTtlMs: 60_000 });
-    await frontier.add([req(`http://${HOST}/one`)]);
-    const pick = await frontier.next(Date.now());
-    if (pick.type !== 'lease') throw new Error(`expected a lease, got ${pick.type}`);
-    pick.lease.markSent();
-    pick.lease.releaseSlot();
-    await frontier.markHandled(pick.lease.request, 200);
+    const lease = await leaseAnswered(frontier);
+    await frontier.markHandled(lease.request, 200);
     expect((await frontier.next(Date.now())).type).toBe('empty');
     await frontier.close();
   });
@@ -88,12 +88,8 @@ describe('a sorted set of the run\'s queue deleted', () => {
   /** The settle and the pick go in one batch script call: its ledger counters must be written before the pick checks them. */
   it('a settle and the pick after it in one batch: empty, not lost', async () => {
     const frontier = await openRedisWorker(redis.url, 'settled-in-batch', { policy, leaseTtlMs: 60_000 });
-    await frontier.add([req(`http://${HOST}/one`)]);
-    const pick = await frontier.next(Date.now());
-    if (pick.type !== 'lease') throw new Error(`expected a lease, got ${pick.type}`);
-    pick.lease.markSent();
-    pick.lease.releaseSlot();
-    const settled = frontier.markHandled(pick.lease.request, 200);
+    const lease = await leaseAnswered(frontier);
+    const settled = frontier.markHandled(lease.request, 200);
     const next = frontier.next(Date.now()); // flushes the batch the settle waits in, with this pick last
     expect((await next).type).toBe('empty');
     await settled;
