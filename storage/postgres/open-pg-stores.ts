@@ -8,6 +8,7 @@ import { LazyCrawlStores } from '../crawl-stores';
 import { PgBlobStore } from './pg-blob-store';
 import { PgCatalogStore } from './pg-catalog-store';
 import { connectPostgres, type Sql } from './pg-connection';
+import { freshLoginRefusal } from './pg-fresh-login';
 import { endPoolOnConnectionLoss } from './pg-lost-pool';
 import { PgFetchLog } from './pg-fetch-log';
 import { PgItemStore } from './pg-item-store';
@@ -57,7 +58,7 @@ function openRefusal(where: string, error: unknown): Error {
 export async function openPgStores(url: string, answerTimeoutMs?: number): Promise<CrawlStores> {
   const { sql, where } = await connectMigrated(url, answerTimeoutMs);
   const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
-  const lost = endPoolOnConnectionLoss(sql);
+  const lost = endPoolOnConnectionLoss(sql, () => freshLoginRefusal(url));
   // The fetch log and blobs are this run's own record and content-addressed bytes: left unfenced.
   const fence = new PgWriteFence();
   return new LazyCrawlStores('postgres', where, {

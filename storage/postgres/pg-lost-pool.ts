@@ -12,13 +12,26 @@ import type { Sql } from './pg-connection';
  *
  * A crawl stops on its store's first connection failure anyway, so its pool is ended then, at once: the statement
  * stuck logging in fails (CONNECTION_DESTROYED) and every later one fails without a login (CONNECTION_ENDED), both
- * read as the store unreachable. The store set's own close then waits for this same end.
+ * read as the store unreachable. The store set's own close then waits for this same end. A session cut names
+ * only the cut, so then one fresh login, at the stop only, says what the server tells a new session.
  */
-export function endPoolOnConnectionLoss(sql: Sql): () => void {
-  let ending = false;
-  return () => {
-    if (ending) return;
-    ending = true;
+/** Postgres.js' code, Node's, and SQLSTATEs of a session ended under a statement (terminated, server shut down, idle limit). */
+const SESSION_CUT = /^(CONNECTION_CLOSED|ECONNRESET|EPIPE|08...|57P01|57P02|57P05)$/;
+
+/**
+ * Told each connection failure; answers what a fresh login gets (pg-fresh-login.ts) when the first failure was a
+ * session cut, else null. Every failure of the same loss gets the same answer: the pool's end fails the other
+ * statements at once, and whichever reaches the engine first names the stop.
+ */
+export type ConnectionLoss = (error: unknown) => Promise<string | null>;
+
+export function endPoolOnConnectionLoss(sql: Sql, freshLogin: () => Promise<string | null> = () => Promise.resolve(null)): ConnectionLoss {
+  let note: Promise<string | null> | null = null;
+  return (error) => {
+    if (note) return note;
     sql.end({ timeout: 0 }).catch(() => undefined);
+    const code = (error as { code?: unknown } | null)?.code;
+    note = typeof code === 'string' && SESSION_CUT.test(code) ? freshLogin().catch(() => null) : Promise.resolve(null);
+    return note;
   };
 }

@@ -1,4 +1,5 @@
 // PostgreSQL's connection failures and write refusals, marked as a store that cannot write: the crawl stops and its work stays queued.
+import type { ConnectionLoss } from './pg-lost-pool';
 import { isWriteRefusal, StoreRefusedError } from './pg-write-refusals';
 
 /**
@@ -23,11 +24,12 @@ export const STORE_UNREACHABLE = 'STORE_UNREACHABLE';
 export class StoreUnreachableError extends Error {
   readonly code = STORE_UNREACHABLE;
 
-  constructor(where: string, cause: unknown) {
+  /** note: what a fresh login got after a cut session ("a new login is refused: 53300 …"), see pg-fresh-login.ts. */
+  constructor(where: string, cause: unknown, note: string | null = null) {
     const code = (cause as { code?: unknown }).code;
     // The server's own codes mean little alone: "53300" is "sorry, too many clients already".
     const detail = typeof code === 'string' && (SQLSTATE.test(code) || code === NO_ANSWER) ? `${code} ${(cause as Error).message}` : code ?? (cause as Error).message;
-    super(`${where} is unreachable (${String(detail)})`, { cause });
+    super(`${where} is unreachable (${String(detail)}${note ? `; ${note}` : ''})`, { cause });
     this.name = 'StoreUnreachableError';
   }
 }
@@ -96,7 +98,7 @@ export function answerWithin<T>(call: Promise<T>, timeoutMs: number, onStall: (s
  * Without it a server that went away mid-run reads as a failed item write: each request was fetched again
  * until its attempts ran out, then failed, and the run ended on the driver's bare message with exit 1.
  */
-export function markUnreachable<T extends object>(store: T, where: string, limit?: AnswerLimit, onConnectionLoss?: () => void): T {
+export function markUnreachable<T extends object>(store: T, where: string, limit?: AnswerLimit, onConnectionLoss?: ConnectionLoss): T {
   return new Proxy(store, {
     get(target, key) {
       // The store itself as `this`, for getters and methods alike: its private fields live on it, not on the proxy.
@@ -113,13 +115,13 @@ export function markUnreachable<T extends object>(store: T, where: string, limit
   });
 }
 
-/** `onConnectionLoss` runs on each connection failure, before it is rethrown (pg-lost-pool.ts says why). */
-function marked(where: string, onConnectionLoss?: () => void): (error: unknown) => never {
-  return (error: unknown) => {
+/** `onConnectionLoss` is told each connection failure before it is rethrown, with its answer (pg-lost-pool.ts says why). */
+function marked(where: string, onConnectionLoss?: ConnectionLoss): (error: unknown) => Promise<never> {
+  return async (error: unknown) => {
     if (isWriteRefusal(error)) throw new StoreRefusedError(where, error);
     if (!isConnectionFailure(error)) throw error;
-    onConnectionLoss?.();
-    throw new StoreUnreachableError(where, error);
+    const note = onConnectionLoss ? await onConnectionLoss(error) : null;
+    throw new StoreUnreachableError(where, error, note);
   };
 }
 
@@ -134,7 +136,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * step is now bounded and marked like a call. An early stop is passed on, unawaited after a stall: the
  * generator is still inside its unanswered query, and its return would wait for that.
  */
-function markIteration<T>(source: AsyncIterable<T>, where: string, limit?: AnswerLimit, onConnectionLoss?: () => void): AsyncIterableIterator<T> {
+function markIteration<T>(source: AsyncIterable<T>, where: string, limit?: AnswerLimit, onConnectionLoss?: ConnectionLoss): AsyncIterableIterator<T> {
   const inner = source[Symbol.asyncIterator]();
   const done = (): IteratorResult<T> => ({ done: true, value: undefined });
   const iterator: AsyncIterableIterator<T> = {

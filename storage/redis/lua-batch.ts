@@ -50,10 +50,18 @@ while i <= #ARGV do
     i = i + 2
   elseif op == 'P' then
     local ttl, poll, n = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+    -- The settles before it in the ledger first: a pick that finds nothing left checks the ledger (unbalanced_queue).
+    flush_tally(tally, now)
     reap(now, 100)
     local picks = {}
     for j = 1, n do
       local reply = pick_one(worker, ttl, tonumber(ARGV[i + 3 + j]), poll, now, dirty, j > 1)
+      -- The ops before it stand (settles are written): the run is stopped as lost all the same.
+      if reply[1] == 'lost' then
+        flush_tally(tally, now)
+        rescore_dirty(dirty, now)
+        return lost_reply(reply[2])
+      end
       if reply[1] ~= 'lease' and #picks > 0 then break end
       picks[#picks + 1] = reply
       if reply[1] ~= 'lease' then break end

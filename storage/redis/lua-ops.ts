@@ -19,6 +19,7 @@ local function flush_tally(tally, now)
     redis.call('HINCRBY', k(hash), field, n)
     if hash == 'ledger' and (field == 'succeeded' or field == 'failed') then settled = settled + n end
   end
+  for key in pairs(tally) do tally[key] = nil end
   if settled > 0 then
     local bucket = k('tp:' .. math.floor(now / 10000))
     -- Its expiry is set once, when this write made the bucket.
@@ -52,7 +53,8 @@ local function lease_fence(id, now)
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
 -- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs (the one in force, before margin and jitter),
--- broken (1: the host's breaker is not closed in the run, whatever the worker's own says), fence, earlier (see lease_fence)}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
+-- broken (1: the host's breaker is not closed in the run, whatever the worker's own says), fence, earlier (see lease_fence)}, {'wait', ms[, readyInMs]}, {'empty'}, {'unseeded'}
+-- or {'lost', names} (nothing left to pick, yet the ledger has requests unsettled: see unbalanced_queue). unspaced_only: the next
 -- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
 -- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
 local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
@@ -64,6 +66,8 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
       -- Nothing left, no seeder at work, and none ever finished: the seeder died mid-start(). Not 'empty':
       -- a run ended there was 'finished', exit 0, with the requests its start() never yielded unplanned.
       if redis.call('HEXISTS', k('meta'), 'unseeded') == 1 then return {'unseeded'} end
+      local lost = unbalanced_queue()
+      if lost then return {'lost', lost} end
       return {'empty'}
     end
     local host, at = top[1], tonumber(top[2])

@@ -61,5 +61,6 @@ local now, dirty = now_ms(), {}
 reap(now, 100)
 local reply = pick_one(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), now, dirty, false)
 rescore_dirty(dirty, now)
+if reply[1] == 'lost' then return lost_reply(reply[2]) end
 return reply
 `;

@@ -1,5 +1,8 @@
 // Lua shared by every frontier script: key names, Redis time, host gates, lease hand-back, host re-scoring.
 
+/** The error reply a script gives for a run whose keys are gone (see RUN_KEPT_LUA). */
+export const RUN_LOST_REPLY = 'PRICECRAWL_RUN_LOST';
+
 /**
  * KEYS[1] is the run's key prefix `pricecrawl:{<runId>}:`; per-host keys are built from it inside the
  * scripts. The `{runId}` hash tag keeps a run's keys in one slot, so a run also fits one Redis Cluster shard.
@@ -119,20 +122,36 @@ local function reap(now, limit)
   if #expired > 0 then redis.call('HINCRBY', k('ledger'), 'reclaimed', #expired) end
   return #expired
 end
+-- The run-lost error reply naming what is gone (space-separated names; see RUN_KEPT_LUA).
+local function lost_reply(names) return redis.error_reply('${RUN_LOST_REPLY} ' .. P .. ' ' .. names) end
+-- With nothing queued, deferred or leased, every planned request must be settled. The sorted sets that hold the
+-- queue (the host index, a host's queue or deferrals, the leases) carry no '~kept' mark (their members are
+-- ranked, and readers take the first), so a deleted one is seen here, where the run would end: the host
+-- index lost names 'hosts' (work still queued, no pick reaching it; a resume ended 'interrupted' again and
+-- again), else each host whose requests are neither queued, leased nor settled ('queue:<host>'). nil: balanced.
+local function unbalanced_queue()
+  local l = redis.call('HMGET', k('ledger'), 'planned', 'succeeded', 'failed')
+  if (tonumber(l[1]) or 0) <= (tonumber(l[2]) or 0) + (tonumber(l[3]) or 0) then return nil end
+  local names = {}
+  for _, host in ipairs(redis.call('SMEMBERS', k('hostset'))) do
+    if redis.call('ZCARD', hk('q', host)) + redis.call('ZCARD', hk('d', host)) > 0 then return 'hosts' end
+    local h = redis.call('HMGET', k('ledger'), 'h:' .. host .. ':planned', 'h:' .. host .. ':succeeded', 'h:' .. host .. ':failed')
+    if (tonumber(h[1]) or 0) > (tonumber(h[2]) or 0) + (tonumber(h[3]) or 0) then names[#names + 1] = 'queue:' .. host end
+  end
+  if #names == 0 then return 'queues' end
+  return table.concat(names, ' ')
+end
 local function leased_by(id, worker)
   return redis.call('HGET', k('st'), id) == 'l' and redis.call('HGET', k('lw'), id) == worker
 end
 `;
-
-/** The error reply a script gives for a run whose keys are gone (see RUN_KEPT_LUA). */
-export const RUN_LOST_REPLY = 'PRICECRAWL_RUN_LOST';
 
 /**
  * A field of the run's request-keyed hashes and a member of its slot set that no request id, hop slot or host
  * takes, planted when a process opens or joins the run (KEEP_RUN_KEYS_LUA). Those keys are empty, so absent,
  * at times of a living run: with the mark, a key absent was deleted (DEL by hand, an evicting server).
  */
-const KEPT_MARK = '~kept';
+export const KEPT_MARK = '~kept';
 const KEPT_NAMES = "{'ledger', 'st', 'lw', 'host', 'req', 'prio', 'att', 'slot'}";
 
 /**
@@ -166,7 +185,7 @@ if redis.call('EXISTS', unpack(kept_keys)) < #kept_keys then
     for _, name in ipairs(kept_names) do
       if redis.call('EXISTS', k(name)) == 0 then lost_keys[#lost_keys + 1] = name end
     end
-    if #lost_keys > 0 then return redis.error_reply('${RUN_LOST_REPLY} ' .. P .. ' ' .. table.concat(lost_keys, ' ')) end
+    if #lost_keys > 0 then return lost_reply(table.concat(lost_keys, ' ')) end
   end
 end
 `;

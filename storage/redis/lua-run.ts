@@ -1,5 +1,5 @@
 // Lua for runs and reports: open/join a run, finish it once, the ledger summary, the live status.
-import { KEEP_RUN_KEYS_LUA, LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
+import { KEEP_RUN_KEYS_LUA, KEPT_MARK, LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /**
  * KEYS[2]: the spider's run index. ARGV: runId, spider, mode (create | join), seedingTtlMs (0: no seeder),
@@ -68,9 +68,12 @@ return 1
 `;
 
 const LEDGER_LUA = `
+-- A counter hash as numbers. The ledger's '~kept' mark (KEEP_RUN_KEYS_LUA) is skipped: its '' is no count.
 local function hash_of(name)
   local flat, out = redis.call('HGETALL', k(name)), {}
-  for i = 1, #flat, 2 do out[flat[i]] = tonumber(flat[i + 1]) end
+  for i = 1, #flat, 2 do
+    if flat[i] ~= '${KEPT_MARK}' then out[flat[i]] = tonumber(flat[i + 1]) end
+  end
   return out
 end
 local ledger = hash_of('ledger')
@@ -115,7 +118,11 @@ for host, row in pairs(byHost) do
   row.breaker = g[5] and cjson.decode(g[5]).state or 'closed'
 end
 local leasesByWorker = {}
-for _, worker in ipairs(redis.call('HVALS', k('lw'))) do leasesByWorker[worker] = (leasesByWorker[worker] or 0) + 1 end
+-- Counted from the leases themselves: 'lw' also holds the '~kept' mark (KEEP_RUN_KEYS_LUA), whose '' is no worker.
+for _, id in ipairs(redis.call('ZRANGE', k('leases'), 0, -1)) do
+  local worker = redis.call('HGET', k('lw'), id)
+  if worker then leasesByWorker[worker] = (leasesByWorker[worker] or 0) + 1 end
+end
 local workers = {}
 local beats = redis.call('ZRANGE', k('workers'), 0, -1, 'WITHSCORES')
 for i = 1, #beats, 2 do workers[beats[i]] = { heartbeatAgoMs = now - tonumber(beats[i + 1]), leases = leasesByWorker[beats[i]] or 0 } end

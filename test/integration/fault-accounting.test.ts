@@ -59,6 +59,12 @@ const KILL_POINTS: Record<string, (random: () => number) => string> = {
   'item commit before ack': (random) => `sql:after:${1 + Math.floor(random() * 3)}:items.sqlite:^COMMIT$`,
   // Items in PostgreSQL: its batch committed (an ack follows only a durable batch), the frontier's ack not written yet.
   'item commit before ack (PostgreSQL)': (random) => `sql:before:${1 + Math.floor(random() * 3)}:frontier.sqlite:^UPDATE requests SET state = 'succeeded'`,
+  // A request's failure written, the crawl gone before anything after it: --resume must count it failed once.
+  'failure recorded': () => "sql:after:1:frontier.sqlite:^UPDATE requests SET state = 'failed'",
+  // A retry's requeue written (attempt counted), its page never fetched again by this process.
+  'retry requeued': (random) => `sql:after:${1 + Math.floor(random() * 2)}:frontier.sqlite:^UPDATE requests SET state = 'pending', not_before`,
+  // Inside an item batch's transaction, before its commit: none of its items is durable, its requests stay leased.
+  'item batch uncommitted': (random) => `sql:before:${1 + Math.floor(random() * 2)}:items.sqlite:INSERT INTO items \\(`,
   'end: price history': () => 'sql:before:1:items.sqlite:INSERT OR IGNORE INTO price_changes',
   // The frontier has called the run finished: nothing is left to resume, so every surface must already be whole.
   'end: frontier finished': () => 'sql:after:1:frontier.sqlite:^UPDATE runs SET finished_at',
@@ -76,11 +82,15 @@ const FIXED: Case[] = [
   { frontier: 'sqlite', point: 'mid-batch', seed: 41 },
   { frontier: 'sqlite', point: 'item commit before ack', seed: 53 },
   { frontier: 'sqlite', point: 'item commit before ack (PostgreSQL)', seed: 61 },
+  { frontier: 'sqlite', point: 'failure recorded', seed: 103 },
+  { frontier: 'sqlite', point: 'retry requeued', seed: 83 },
+  { frontier: 'sqlite', point: 'item batch uncommitted', seed: 89 },
   { frontier: 'sqlite', point: 'end: price history', seed: 59 },
   { frontier: 'sqlite', point: 'end: frontier finished', seed: 67 },
   // Two workers on Redis, the second one killed.
   { frontier: 'redis', point: 'mid-batch', seed: 71 },
   { frontier: 'redis', point: 'item commit before ack', seed: 73 },
+  { frontier: 'redis', point: 'settle sent', seed: 97 },
 ];
 const CASES = FIXED.flatMap((c, k) => [c, ...Array.from({ length: SWEEP }, (_, i) => ({ ...c, seed: 1000 * (k + 1) + i }))]);
 
@@ -122,7 +132,11 @@ async function sqliteRun(site: FaultSite, dir: string, { point, seed }: Case): P
 async function redisRun(site: FaultSite, dir: string, { point, seed }: Case): Promise<void> {
   const runId = `faults-${String(point).replace(/\W+/g, '-')}-${seed}`;
   const shared = ['--frontier', redis.url, '--run', runId, '-s', 'frontier.leaseTtlMs=1000', '-s', 'frontier.pollMs=50'];
-  const killAt = point === 'mid-batch' ? `heads:${2 + Math.floor(seededRandom(seed)() * 3)}` : `sql:after:${1 + Math.floor(seededRandom(seed)() * 2)}:items.sqlite:^COMMIT$`;
+  const random = seededRandom(seed);
+  const killAt = point === 'mid-batch' ? `heads:${2 + Math.floor(random() * 3)}`
+    // A batch carrying a settle ('H' op) written to Redis, its answer never read: the settle may or may not have run there.
+    : point === 'settle sent' ? `redis:${1 + Math.floor(random() * 3)}:^evalsha .* H [0-9]+ `
+    : `sql:after:${1 + Math.floor(random() * 2)}:items.sqlite:^COMMIT$`;
   const workerArgs = ['worker', ...crawlArgs(site, dir, shared).slice(1)];
   const [killed, ended] = await Promise.all([run(workerArgs, killAt), run(crawlArgs(site, dir, shared))]);
   // The two race: on a loaded machine the crawl may end the run before the worker saw that many answers (it

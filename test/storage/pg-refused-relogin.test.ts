@@ -1,4 +1,5 @@
 // A backend terminated while a statement of the store's was on its way, new logins refused: every later statement fails as unreachable.
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStores } from '../../storage/postgres/open-pg-stores';
 import { startHoldingForwarder } from '../support/pg-holding-forwarder';
@@ -51,4 +52,47 @@ describe('a PostgreSQL store whose backend is terminated under a statement, new 
       await server.letIn();
     }
   });
+
+  /**
+   * Before, the stop said only "unreachable (CONNECTION_CLOSED)" while the server was refusing every new login:
+   * the root cause (53300, too many clients or the role's limit) stayed unsaid. Now one fresh login at the stop
+   * says what it gets. The password in the URL (ignored by this server, which trusts the role) is never shown.
+   */
+  it.each([
+    ['refused', (s: RefusingRoleServer) => s.cutAndRefuse(), /; a new login is refused: 53300 too many connections for role "crawler"\)$/],
+    ['let in', (s: RefusingRoleServer) => terminateCrawler(s), /is unreachable \([^;]+\)$/],
+  ])('a statement cut on its way names what a fresh login gets (%s)', async (_case, cut, said) => {
+    const forwarder = await startHoldingForwarder(server.pg.port);
+    const stores = await openPgStores(server.urlVia(forwarder.port).replace('crawler@', `crawler:${PASSWORD}@`));
+    const blobs = stores.blobs();
+    const hash = 'b'.repeat(64);
+    let terminated: Promise<unknown> = Promise.resolve();
+    try {
+      await blobs.get(hash);
+      forwarder.holdNext(() => {
+        terminated = cut(server);
+      });
+      const error = (await blobs.get(hash).then(() => null, (e: unknown) => e)) as { code?: string; message: string };
+      await terminated;
+      expect(error.code).toBe('STORE_UNREACHABLE');
+      expect(error.message).toMatch(/is unreachable \((CONNECTION_CLOSED|57P01 [^;)]+)/);
+      expect(error.message).toMatch(said);
+      expect(error.message).not.toContain(PASSWORD);
+    } finally {
+      await forwarder.close();
+      await stores.close().catch(() => undefined);
+      await server.letIn();
+    }
+  });
 });
+
+const PASSWORD = 'relogin-s3cret-pw';
+
+async function terminateCrawler(s: RefusingRoleServer): Promise<unknown> {
+  const admin = postgres(s.pg.url, { max: 1, onnotice: () => {} });
+  try {
+    return await admin`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'crawler'`;
+  } finally {
+    await admin.end();
+  }
+}

@@ -49,7 +49,7 @@ export function storageStartRefusal(error: unknown, dir: string): unknown {
 export function frontierRefusal(error: unknown, frontierUrl: string, spider: string, runId: string): PricecrawlError {
   const where = frontierUrl === '' ? 'the frontier' : `the frontier ${maskSecretsInText(frontierUrl)}`;
   const lost = withCode(error, 'FRONTIER_RUN_LOST');
-  const lostKeys = lost ? /lost keys: ([\w, ]+) \(/.exec(lost.message)?.[1] : undefined;
+  const lostKeys = lost ? /lost keys: ([^()]+) \(/.exec(lost.message)?.[1] : undefined;
   if (lost) return new PricecrawlError('FRONTIER_RUN_LOST', `${where} no longer holds run ${runId} (its keys are gone${lostKeys ? ` (${lostKeys})` : ''}: a server restarted without persistence, flushed or evicting keys, or a key deleted by hand): the crawl stopped without a summary; the requests still queued there are lost and cannot be resumed. The items already stored stay; crawl again for the rest: pricecrawl crawl ${spider}`, { cause: error });
   const evicting = withCode(error, 'FRONTIER_EVICTS');
   if (evicting) return new PricecrawlError('FRONTIER_EVICTS', `${maskSecretsInText(evicting.message)}: the crawl stopped without a summary, as some of its requests may never have been fetched; crawl again: pricecrawl crawl ${spider}`, { cause: error });
