@@ -103,6 +103,10 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   const references = withRole('reference');
   const priorLowest = withRole('prior-lowest');
   const gross = grossShown(pool, values);
+  // "Regular price $10.00" (Dawn's label of a price not on sale) beside a taken pill's "$12.00": the page shows two prices for the
+  // variant. The label alone would be the price (regularAlone), so the taken option does not silence it. It stored 12.00.
+  const regularBeside = shown.some((p) => p.choice === 'chosen') && values.length === 1 ? regularAlone(scanned, references, priorLowest) : null;
+  if (regularBeside && !regularBeside.amount.eq(values[0].amount)) return { ok: false, reason: 'price/ambiguous', detail: `the taken option's ${values[0].text} beside the page's regular price ${regularBeside.text}`, candidates: [values[0], regularBeside] };
   if (values.length > 1 && !gross) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
