@@ -78,7 +78,10 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
  * (fare families, rooms) the one the page marks as taken speaks for the page, the others do not.
  */
 export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unreadSheets?: boolean } = {}): VisiblePriceResult {
-  const shown = scanned.filter((p) => p.role === 'current');
+  // An aria-hidden price no screen-reader copy says is read only when nothing else shows one: beside another it may be a
+  // variant's price a linked sheet hides with it (eye-alone.ts).
+  const onScreen = scanned.filter((p) => p.role === 'current');
+  const shown = onScreen.some((p) => !p.drawnOnly) ? onScreen.filter((p) => !p.drawnOnly) : onScreen;
   // Options of one choice, each with its price (fare families, rooms, plans): once the page marks one as taken, the others are choices not taken.
   const current = shown.some((p) => p.choice === 'chosen') ? shown.filter((p) => p.choice !== 'unchosen') : shown;
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
