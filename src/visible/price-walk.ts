@@ -128,7 +128,7 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     }
     const { text: inner, joined, children } = childrenText(element, own);
     // What the sheet draws before and after it (`content: "Was "`) is on the screen with its text.
-    const drawn = drawnAround(element.attribs.class, byStyle.drawn);
+    const drawn = drawnAround(element.attribs, byStyle.drawn);
     let text = `${drawn.before}${inner}${drawn.after}`;
     const childPrice = children.some((child) => holdsPrice.has(child));
     // "$29.99<span class="sr-only"> Original price </span>$19.99": the label parts two prices, each read apart, as a price element would.
