@@ -116,5 +116,6 @@ function toScanned(line: LineText, { node, last, element, text, state }: FoundPr
   const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
   const headline = bare && /^h[1-6]$/.test(element.tagName) && collapsedUpTo(line.texts.get(element) ?? '', text.length) === text;
   const high = role === 'range' && rangeHigh ? { rangeHigh } : {};
-  return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax, ...high };
+  const drawn = state.drawnOnly ? { drawnOnly: true } : {};
+  return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax, ...high, ...drawn };
 }

@@ -13,6 +13,7 @@ import type { Withheld } from './scanned-price';
 import { collapse, collapsedUpTo, INLINE, isInside, isTag } from './text-flow';
 import { forScreenReaders, type HiddenLabel } from './screen-reader-labels';
 import { actionText } from './call-to-action';
+import { EyeAlone } from './eye-alone';
 
 /** A price stands in a short element; longer text is prose, where a number is rarely the offer. */
 const PRICE_TEXT_MAX_CHARS = 64;
@@ -37,6 +38,8 @@ export interface State {
   tax: 'net' | 'gross' | null;
   /** Inside a call to action to put the product in the cart or buy it ("Add to cart · $24.99"). */
   action: boolean;
+  /** Inside an aria-hidden price that no screen-reader copy says (eye-alone.ts). */
+  drawnOnly?: boolean;
 }
 
 /** A price text found: its node (`last`: where a price read from several children ends), the element holding it, its state. */
@@ -90,6 +93,7 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
   const { texts, holdsPrice, found, picked, hasCurrency, labels, order, actions } = walk;
   // Inside an eye copy being read, a nested aria-hidden element is part of it.
   let eyeDepth = 0;
+  const eyeAlone = new EyeAlone(root.toArray(), PRICE_TEXT_MAX_CHARS);
   const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (hasCurrency(text) || (marked && BARE_NUMBER.test(text)));
 
   /** Text of a node as a reader sees it; records which subtrees hold a price and the innermost price elements. */
@@ -113,14 +117,18 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     // A <button>'s or a submit input's words are no page text, but a price on it still checks the page's (call-to-action.ts).
     const words = marks.action && !marks.otherBlock && (marks.hidden || element.tagName === 'input') ? collapse(actionText(element)) : '';
     if (looksLikePrice(words, false)) actions.push({ node, element, text: words, state: own });
-    if ((marks.hidden && !(marks.eyeOnly && (asEye || eyeDepth > 0))) || marks.otherBlock) {
+    // An aria-hidden price named as one (a price holder around it) with no screen-reader copy in its box is the page's only copy:
+    // read as shown (eye-alone.ts). An unnamed one may be a carousel's cloned slide: left unread, as before.
+    const alone = marks.eyeOnly && !marks.otherBlock && !asEye && eyeDepth === 0 && own.markDepth > 0 && eyeAlone.test(element, (text) => looksLikePrice(text, true));
+    if (alone) own.drawnOnly = true;
+    if ((marks.hidden && !alone && !(marks.eyeOnly && (asEye || eyeDepth > 0))) || marks.otherBlock) {
       if (marks.eyeOnly && !marks.otherBlock) eyeCopy(element, state);
       texts.set(node, '');
       return '';
     }
     const { text: inner, joined, children } = childrenText(element, own);
     // What the sheet draws before and after it (`content: "Was "`) is on the screen with its text.
-    const drawn = drawnAround(element.attribs.class, byStyle.drawn);
+    const drawn = drawnAround(element.attribs, byStyle.drawn);
     let text = `${drawn.before}${inner}${drawn.after}`;
     const childPrice = children.some((child) => holdsPrice.has(child));
     // "$29.99<span class="sr-only"> Original price </span>$19.99": the label parts two prices, each read apart, as a price element would.

@@ -40,6 +40,8 @@ export interface ScannedPrice {
   inProductBox?: boolean;
   /** It is read from a screen-reader copy whose amounts differ from the ones its box shows the eye (`aria-hidden`): why. */
   copyConflict?: string;
+  /** It is drawn `aria-hidden` with no screen-reader copy beside it (eye-alone.ts): the price only when nothing else shows one. */
+  drawnOnly?: boolean;
 }
 
 export interface ScanOptions {

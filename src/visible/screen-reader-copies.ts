@@ -9,7 +9,7 @@ import { isInside, isTag } from './text-flow';
  * Levels above a screen-reader copy at which its eye twin may stand: a sibling, or inside the wrappers of one price box
  * (`<div class="price"><span class="wrap"><span aria-hidden="true">$19.99</span></span><span class="sr-only">$19.99</span></div>`).
  */
-const BOX_LEVELS = 3;
+export const BOX_LEVELS = 3;
 
 /** The screen-reader-only element a price stands in, or null for one the eye sees. */
 function heardIn(element: Element): Element | null {
@@ -18,7 +18,7 @@ function heardIn(element: Element): Element | null {
 }
 
 /** The nearest box around one copy that holds a copy of the other kind not inside it: where the two stand as twins. */
-function boxOf(copy: Element, others: readonly Element[]): Element | null {
+export function boxOf(copy: Element, others: readonly Element[]): Element | null {
   let at: AnyNode | null = copy.parent;
   for (let level = 0; level < BOX_LEVELS && at && isTag(at); level++, at = at.parent) {
     const box = at;

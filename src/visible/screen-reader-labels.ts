@@ -6,9 +6,9 @@ import { CELLS, INLINE, isInside, isTag } from './text-flow';
 /**
  * The classes every framework hides text with from the eye but not from a screen reader: Bootstrap's and Tailwind's sr-only,
  * Shopify's and Drupal's visually-hidden, WordPress's screen-reader-text, Foundation's show-for-sr, HTML5 Boilerplate's
- * visuallyhidden, BigCommerce's is-srOnly. (A `-focusable` one is a skip link, hidden outright: element-marks.ts.)
+ * visuallyhidden, BigCommerce's is-srOnly, Amazon's a-offscreen. (A `-focusable` one is a skip link, hidden outright: element-marks.ts.)
  */
-const SCREEN_READER_CLASS = /(?:^|\s)(?:sr-only|visually-hidden(?:--inline)?|visuallyhidden|screen-reader-text|screen-reader-only|screenreader|show-for-sr|is-sr-?only|u-visually-hidden|a11y-(?:hidden|visually-hidden)|element-invisible|assistive-text|hidden-visually|offscreen)(?:\s|$)/i;
+const SCREEN_READER_CLASS = /(?:^|\s)(?:sr-only|visually-hidden(?:--inline)?|visuallyhidden|screen-reader-text|screen-reader-only|screenreader|show-for-sr|is-sr-?only|u-visually-hidden|a11y-(?:hidden|visually-hidden)|element-invisible|assistive-text|hidden-visually|(?:a-|aok-)?offscreen)(?:\s|$)/i;
 /** The same done inline: clipped to nothing (`clip: rect(0 0 0 0)`, `clip-path: inset(50%)`). */
 const CLIPPED_STYLE = /clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%/i;
 

@@ -2,6 +2,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { actionText } from './call-to-action';
+import { cssPath } from './css-path';
 import { choiceOf, hiddenByMarkup } from './element-marks';
 import { markWords, OTHER_PRODUCTS_MARK } from './price-labels';
 import type { ScannedPrice } from './scanned-price';
@@ -37,6 +38,15 @@ function disabledBuy(element: Element): boolean {
 }
 
 /**
+ * The elements a scanned price's path names. Asked of the selector engine whole, `:nth-of-type(n)` counts every matching tag's
+ * siblings for each of them: a price after 20,000 sibling spans took 80 s. The path without it finds the few candidates of the
+ * price's tag and classes, and each is kept when its own path is the one asked for.
+ */
+function elementsAt($: CheerioAPI, path: string): Element[] {
+  return $(path.replace(/:nth-of-type\(\d+\)/g, '')).toArray().filter((element): element is Element => isTag(element) && cssPath(element) === path);
+}
+
+/**
  * Whether the page says its product is sold out where a shopper sees it: a disabled buy button saying so, or a state class on a box
  * holding the product's current price (`price--sold-out`). A badge's words alone are not read: themes print a "Sold out" badge on
  * every page and let their sheet show it.
@@ -44,7 +54,7 @@ function disabledBuy(element: Element): boolean {
 export function soldOut($: CheerioAPI, root: Cheerio<AnyNode>, scanned: readonly ScannedPrice[]): boolean {
   const button = root.find('button, input').toArray().some((element) => disabledBuy(element as Element) && !elsewhere(element as Element));
   if (button) return true;
-  const prices = scanned.filter((p) => p.role === 'current').flatMap((p) => $(p.path).toArray());
+  const prices = scanned.filter((p) => p.role === 'current').flatMap((p) => elementsAt($, p.path));
   return prices.some((price) => {
     for (let at: AnyNode | null = price; at && isTag(at); at = at.parent) {
       if ((at.attribs.class ?? '').split(/\s+/).some((name) => SOLD_OUT_STATE.test(markWords(name)))) return !elsewhere(at);

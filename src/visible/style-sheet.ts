@@ -8,7 +8,15 @@ export interface StyledClasses {
   struck: ClassSets;
   hidden: ClassSets;
   /** Words a `::before` or `::after` rule draws around every element of a class set (`.was::before{content:"Was "}`). */
-  drawn: ReadonlyArray<{ classes: readonly string[]; side: 'before' | 'after'; text: string }>;
+  drawn: readonly DrawnRule[];
+}
+
+/** One `::before` / `::after` rule: the classes (and attributes present) it needs, and what it draws: strings and `attr()` values. */
+export interface DrawnRule {
+  classes: readonly string[];
+  attributes: readonly string[];
+  side: 'before' | 'after';
+  parts: ReadonlyArray<string | { attr: string }>;
 }
 
 /** A declaration striking text through, inline or in a sheet. */
@@ -46,10 +54,30 @@ function rules(css: string): Rule[] {
 
 const classesOf = (compound: string): string[] => compound.split('.').slice(1);
 
-/** A selector ending in a class compound and a pseudo-element drawing before or after it, with no pseudo-class that picks some. */
-const DRAWN_SELECTOR = /(?:^|[\s>])[\w-]*((?:\.[\w-]+)+)::?(before|after)$/;
-/** A `content` of one string, as a browser draws it; `attr()`, counters, quotes and `none` are not read. */
-const CONTENT = /(?:^|;)\s*content\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*(?:;|!important|$)/i;
+/**
+ * A selector ending in a class compound (and attributes it must carry, `.price[data-price]`) and a pseudo-element drawing before or
+ * after it, with no pseudo-class that picks some.
+ */
+const DRAWN_SELECTOR = /(?:^|[\s>])[\w-]*((?:\.[\w-]+)+)((?:\[[\w-]+\])*)::?(before|after)$/;
+/** A `content` value: strings and other tokens up to the declaration's end. */
+const CONTENT = /(?:^|;)\s*content\s*:((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^;"'])*)/i;
+/** One token of it a browser draws as text: a string, or `attr(name)`, the element's attribute (a theme's `content: attr(data-price)`). */
+const CONTENT_TOKEN = /\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)\s*\))/y;
+
+/** The strings and `attr()`s a `content` value draws, or null when it holds anything else (counters, quotes, `none`, images). */
+function contentParts(value: string): DrawnRule['parts'] | null {
+  const parts: Array<string | { attr: string }> = [];
+  const body = value.replace(/!important\s*$/i, '').trim();
+  CONTENT_TOKEN.lastIndex = 0;
+  while (CONTENT_TOKEN.lastIndex < body.length) {
+    const token = CONTENT_TOKEN.exec(body);
+    if (!token) return null;
+    // An icon font's glyph is a private-use character: a picture, no words.
+    if (token[3]) parts.push({ attr: token[3].toLowerCase() });
+    else parts.push(unescaped(token[1] ?? token[2] ?? '').replace(/[\p{Co}\p{Cc}]/gu, ''));
+  }
+  return parts.some((part) => part !== '') ? parts : null;
+}
 
 /** A CSS string's escapes (`\20AC` is €, `\"` a quote) as the characters they stand for. */
 const unescaped = (text: string): string =>
@@ -57,15 +85,15 @@ const unescaped = (text: string): string =>
 
 /** The words each `::before` / `::after` rule draws: a screen shows them as part of the element's text ("Was" before a struck price). */
 function drawnWords(all: readonly Rule[]): StyledClasses['drawn'] {
-  const drawn: Array<{ classes: string[]; side: 'before' | 'after'; text: string }> = [];
+  const drawn: DrawnRule[] = [];
   for (const rule of all) {
     const content = CONTENT.exec(rule.body);
-    if (!content) continue;
+    const parts = content ? contentParts(content[1]) : null;
+    if (!parts) continue;
     for (const selector of rule.selectors) {
       const match = DRAWN_SELECTOR.exec(selector);
-      // An icon font's glyph is a private-use character: a picture, no words.
-      const text = unescaped(content[1] ?? content[2] ?? '').replace(/[\p{Co}\p{Cc}]/gu, '');
-      if (match && !/[+~]/.test(selector) && text !== '') drawn.push({ classes: classesOf(match[1]), side: match[2] as 'before' | 'after', text });
+      const attributes = match ? [...match[2].matchAll(/\[([\w-]+)\]/g)].map((m) => m[1].toLowerCase()) : [];
+      if (match && !/[+~]/.test(selector)) drawn.push({ classes: classesOf(match[1]), attributes, side: match[3] as 'before' | 'after', parts });
     }
   }
   return drawn;
@@ -94,12 +122,15 @@ export function styledClasses($: CheerioAPI): StyledClasses {
   return { struck, hidden, drawn: drawnWords(all) };
 }
 
-/** The words the sheet draws before and after an element of these classes ('' for none). */
-export function drawnAround(classAttribute: string | undefined, drawn: StyledClasses['drawn']): { before: string; after: string } {
+/** The words the sheet draws before and after an element with these attributes ('' for none); `attr()` reads them, '' when absent. */
+export function drawnAround(attribs: Readonly<Record<string, string>>, drawn: StyledClasses['drawn']): { before: string; after: string } {
   const around = { before: '', after: '' };
-  if (!classAttribute || drawn.length === 0) return around;
+  if (!attribs.class || drawn.length === 0) return around;
   // A later rule of the same side wins, as in a browser for selectors of one weight.
-  for (const rule of drawn) if (styledAs(classAttribute, [rule.classes])) around[rule.side] = rule.text;
+  for (const rule of drawn) {
+    if (!styledAs(attribs.class, [rule.classes]) || rule.attributes.some((name) => attribs[name] === undefined)) continue;
+    around[rule.side] = rule.parts.map((part) => (typeof part === 'string' ? part : attribs[part.attr] ?? '')).join('');
+  }
   return around;
 }
 

@@ -78,7 +78,10 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
  * (fare families, rooms) the one the page marks as taken speaks for the page, the others do not.
  */
 export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unreadSheets?: boolean } = {}): VisiblePriceResult {
-  const shown = scanned.filter((p) => p.role === 'current');
+  // An aria-hidden price no screen-reader copy says is read only when nothing else shows one: beside another it may be a
+  // variant's price a linked sheet hides with it (eye-alone.ts).
+  const onScreen = scanned.filter((p) => p.role === 'current');
+  const shown = onScreen.some((p) => !p.drawnOnly) ? onScreen.filter((p) => !p.drawnOnly) : onScreen;
   // Options of one choice, each with its price (fare families, rooms, plans): once the page marks one as taken, the others are choices not taken.
   const current = shown.some((p) => p.choice === 'chosen') ? shown.filter((p) => p.choice !== 'unchosen') : shown;
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
@@ -103,6 +106,10 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   const references = withRole('reference');
   const priorLowest = withRole('prior-lowest');
   const gross = grossShown(pool, values);
+  // "Regular price $10.00" (Dawn's label of a price not on sale) beside a taken pill's "$12.00": the page shows two prices for the
+  // variant. The label alone would be the price (regularAlone), so the taken option does not silence it. It stored 12.00.
+  const regularBeside = shown.some((p) => p.choice === 'chosen') && values.length === 1 ? regularAlone(scanned, references, priorLowest) : null;
+  if (regularBeside && !regularBeside.amount.eq(values[0].amount)) return { ok: false, reason: 'price/ambiguous', detail: `the taken option's ${values[0].text} beside the page's regular price ${regularBeside.text}`, candidates: [values[0], regularBeside] };
   if (values.length > 1 && !gross) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);

@@ -22,7 +22,21 @@ const CASES: ReadonlyArray<readonly [string, string, string, string]> = [
   ['the sign drawn before a bare amount, escaped', '.cur::before{content:"\\20AC\\20"}', '<div><span class="cur">19,99</span></div>', '19.99 EUR'],
 ];
 
+/** [name, css, markup, expected]: `content: attr(...)` draws an attribute's value: the text node is empty, the attribute holds the price (price/not-found before). */
+const ATTR_CASES: ReadonlyArray<readonly [string, string, string, string]> = [
+  ['the price drawn from data-price', '.price-now::before{content: attr(data-price)}', '<div class="product-price"><span class="price-now" data-price="$19.99"></span></div>', '19.99 USD'],
+  ['a struck and a current price drawn from their attributes', '.p::before{content:attr(data-price)} .p.old{text-decoration:line-through}', '<div class="product-price"><span class="p old" data-price="$29.99"></span> <span class="p" data-price="$19.99"></span></div>', '19.99 USD was 29.99'],
+  ['the amount from an attribute, the sign from a string after it', '.amount:after{content: attr(data-value) " €" !important}', '<div class="price"><span class="amount" data-value="19,99"></span></div>', '19.99 EUR'],
+  ['dollars and cents drawn on either side', '.p::before{content:"$" attr(data-dollars)} .p::after{content:"." attr(data-cents)}', '<div class="price"><span class="p" data-dollars="19" data-cents="99"></span></div>', '19.99 USD'],
+  ['a rule for elements carrying the attribute only', '.price[data-price]::before{content: attr(data-price)} .price[data-note]::before{content:"Was "}', '<div class="product"><span class="price" data-price="$19.99"></span></div>', '19.99 USD'],
+  // A content with a counter or a quote mark is not drawn text we can read: the rule is left out, the amount beside it read.
+  ['a counter in the content', '.p::before{content: counter(item) attr(data-price)}', '<div class="price"><span class="p" data-price="$19.99"></span><span>$18.00</span></div>', '18.00 USD'],
+];
+
 describe('words a style sheet draws beside a price', () => {
+  it.each(ATTR_CASES)('%s', (_name, css, body, wanted) => {
+    expect(read(css, body, wanted.includes('EUR') ? 'de-DE' : 'en-US')).toBe(wanted);
+  });
   it.each(CASES)('%s', (_name, css, body, wanted) => {
     expect(read(css, body, wanted.includes('EUR') ? 'de-DE' : 'en-US')).toBe(wanted);
   });

@@ -41,6 +41,17 @@ const COPIES: ReadonlyArray<readonly [string, string, string]> = [
   ['WooCommerce range, agreeing', '<p class="price"><span class="woocommerce-Price-amount amount" aria-hidden="true"><bdi>$10.00</bdi></span> <span aria-hidden="true">&ndash;</span> <span class="woocommerce-Price-amount amount" aria-hidden="true"><bdi>$20.00</bdi></span><span class="screen-reader-text">Price range: $10.00 through $20.00</span></p>', 'price/range'],
   ['Shopify, labels and amounts for screen readers beside the shown amount', '<div class="price"><span class="visually-hidden">Sale price</span><span class="visually-hidden">$24.99</span><span class="money" aria-hidden="true">$19.99</span></div>', 'price/ambiguous'],
   ['Magento price wrapper', '<div class="price-box"><span class="price-container"><span class="price-wrapper" data-price-type="finalPrice"><span class="price" aria-hidden="true">€19.99</span><span class="sr-only">Special Price €24.99</span></span></span></div>', 'price/ambiguous'],
+  // Amazon's a-offscreen is its screen-reader copy: a drawn amount that differs from it is refused (the a-offscreen $19.99 was stored).
+  ['Amazon a-offscreen beside another drawn amount', '<span class="a-price"><span class="a-offscreen">$19.99</span><span aria-hidden="true">$24.99</span></span>', 'price/ambiguous'],
+  ['Amazon a-offscreen beside the same amount drawn in parts', '<span class="a-price"><span class="a-offscreen">$19.99</span><span aria-hidden="true"><span class="a-price-symbol">$</span><span class="a-price-whole">19<span class="a-price-decimal">.</span></span><span class="a-price-fraction">99</span></span></span>', '19.99 USD'],
+  // No screen-reader copy in the box: the drawn price is the only one, read once (price/not-found before), its struck part struck.
+  ['a named price drawn aria-hidden, no copy', '<div class="product-price"><span aria-hidden="true">$19.99</span></div>', '19.99 USD'],
+  ['a struck and a current amount drawn aria-hidden together, no copy', '<div class="price"><span aria-hidden="true"><s>$29.99</s> $19.99</span></div>', '19.99 USD was 29.99'],
+  ['del and ins each aria-hidden, no copy', '<p class="price"><del aria-hidden="true">$29.99</del> <ins aria-hidden="true">$19.99</ins></p>', '19.99 USD was 29.99'],
+  ['a copy said in the next box only is no twin: one amount, read once', '<div class="price"><div><div><span aria-hidden="true">$19.99</span></div></div></div><p><span class="sr-only">$19.99</span></p>', '19.99 USD'],
+  // Unnamed (a carousel's cloned slide), or a closed drawer holding more than a price: unread, as before.
+  ['an unnamed amount drawn aria-hidden', '<div class="track"><div class="slide cloned" aria-hidden="true">$9.99</div></div>', 'price/not-found'],
+  ['a closed drawer beside the price', '<div class="price">$19.99</div><div class="drawer" aria-hidden="true"><p>Your bag</p><p>Mug <span class="price">$45.00</span></p><p>Subtotal <span class="price">$45.00</span></p></div>', '19.99 USD'],
   ['a drawn picture with its label, as before', '<p class="price"><span aria-label="$19.99"><span aria-hidden="true">$19<sup>99</sup></span></span></p>', '19.99 USD'],
 ];
 

@@ -15,6 +15,10 @@ const wooForm = (options: string, variations = wooVariations) => `<div class="su
 <td class="value"><select id="pa_groesse" name="attribute_pa_groesse" data-attribute_name="attribute_pa_groesse">${options}</select></td></tr></table>
 <div class="single_variation_wrap"><div class="woocommerce-variation single_variation" style="display:none"></div></div></form></div>`;
 
+/** Dawn 15: the price block (its "Regular price" label read to screen readers) and pills, each radio's label showing the variant's price. */
+const dawnPills = (shown: string, checked: string) => `<div class="product__info-container"><h1>Hoodie</h1><div class="price"><div class="price__container"><div class="price__regular"><span class="visually-hidden visually-hidden--inline">Regular price</span><span class="price-item price-item--regular">${shown}</span></div></div></div>
+<variant-selects><fieldset class="js product-form__input product-form__input--pill"><legend class="form__label">Size</legend>${['S', 'M', 'L'].map((size, i) => `<input type="radio" id="pill-${size}" name="Size" value="${size}"${size === checked ? ' checked' : ''}><label for="pill-${size}">${size} <span class="visually-hidden label-unavailable">Variant sold out or unavailable</span> <span class="pill-price">$${10 + 2 * i}.00</span></label>`).join('')}</fieldset></variant-selects><button type="submit" name="add" class="product-form__submit">Add to cart</button></div>`;
+
 export const PAGES: PlatformPage[] = [
   // Shopify's classic themes: the variant <select name="id"> with "Title - $price" options, the current variant marked selected.
   { name: 'Shopify select: range and the taken option "Large - $20.00"', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', body: item(range + shopifySelect('large')) },
@@ -58,6 +62,11 @@ export const PAGES: PlatformPage[] = [
   // Shopify's Dawn: each radio beside the label that names it with `for`
   { name: 'Dawn radios: label for= the checked radio beside it', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', body: item(`${range}<fieldset class="product-form__input"><legend>Size</legend>${dawnRadios('L')}</fieldset>`) },
   { name: 'Dawn radios: none checked', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item(`${range}<fieldset class="product-form__input"><legend>Size</legend>${dawnRadios('')}</fieldset>`) },
+  // Dawn 15 pills: the taken pill's price is the variant's; the price block's "Regular price" (a price not on sale) must agree with it.
+  // The block's $10.00 was read as a reference beside the taken pill, and the pill's $12.00 stored.
+  { name: 'Dawn 15 pills: taken "M" at $12.00, the price block shows $12.00', lang: 'en-US', visible: '12.00 USD', stored: '12.00 USD visible', body: dawnPills('$12.00 USD', 'M') },
+  { name: 'Dawn 15 pills: taken "M" at $12.00, the price block shows $10.00', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: dawnPills('$10.00 USD', 'M') },
+  { name: 'Dawn 15 pills: taken "S" at $10.00, the price block shows $10.00 (the unchosen pills\' $12.00 and $14.00 ignored)', lang: 'en-US', visible: '10.00 USD', stored: '10.00 USD visible', body: dawnPills('$10.00 USD', 'S') },
   // Marks no standard defines stay open: a "selected" class (tabs and menus wear it too), a pressed button (no page text)
   { name: 'Swatches with prices, one with a "selected" class only', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item(`${range}<div class="swatch-attribute-options"><div class="swatch-option selected">L <span class="price">$20.00</span></div><div class="swatch-option">S <span class="price">$10.00</span></div></div>`) },
   { name: 'Variant buttons, one aria-pressed', lang: 'en-US', visible: 'price/range', stored: 'price/range', body: item(`${range}<div class="variants"><button type="button" aria-pressed="true">Large $20.00</button><button type="button" aria-pressed="false">Small $10.00</button></div>`) },
