@@ -4,6 +4,7 @@ import { FetchError, PricecrawlError, UnknownCallbackError } from '../core/error
 import { reasonForError } from '../downloader/downloader-chain';
 import { CALLBACK_TIMEOUT, CallbackCutOffError, CallbackDeadline, CallbackTimeoutError, untilCutOff, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
+import { withoutCredentials, withoutCredentialsIn } from '../core/sent-credentials';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { CrawlResponse } from '../core/response';
@@ -65,6 +66,7 @@ export async function runCallback(
     /** The crawl's event bus (dropped requests: depth, skipped links). */ events?: CrawlEventBus;
     /** Aborted when a shutdown's grace runs out: the callback is cut off (CallbackCutOffError is raised). */ cutOff?: AbortSignal;
     /** The spider middlewares the callback's outputs pass on their way to the frontier and the pipeline. */ spiderChain?: SpiderMiddlewareChain;
+    /** The credentials the response's request sent (credentialsSentFor): written `***` in its items and their source's URL. */ sentCredentials?: readonly string[];
   },
   timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
@@ -84,6 +86,10 @@ export async function runCallback(
   let split: ReadonlySet<string> | undefined;
   const splitDigits = () => (split ??= splitCentsDigits(response.body));
   const answer = answerFacts(response);
+  // A redirect may have moved a token we sent into a plainly named parameter of the page's URL (`?auth=…` → `?x=…`),
+  // which the spider then puts in its item: no item, feed or log line carries a credential of ours.
+  const sent = deps.sentCredentials ?? [];
+  const itemSource = { ...source, ...answer, url: withoutCredentials(source.url, sent) };
   // An item dropped as no page of this request's (core/page-fault.ts): the request fails with the first such reason.
   let pageFault: CallbackResult['error'] = null;
   try {
@@ -113,7 +119,7 @@ export async function runCallback(
         continue;
       }
       deps.stats.inc('items/scraped');
-      const result = await deps.items.process(withoutFlattenedCents(withoutCutPrice(output, tailDigits), splitDigits), { ...source, ...answer, scrapedAtMs: Date.now() });
+      const result = await deps.items.process(withoutCredentialsIn(withoutFlattenedCents(withoutCutPrice(output, tailDigits), splitDigits), sent), { ...itemSource, scrapedAtMs: Date.now() });
       if (result.accepted) {
         itemsAccepted++;
         durables.push(result.durable);
