@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isSecretName, maskSecretsInText } from '../src/core/mask-secrets';
+import { isSecretName } from '../src/core/mask-secrets';
 import { credentialsIn } from '../src/core/credential-shape';
-import { credentialsSentFor, quotesAny } from '../src/core/sent-credentials';
+import { credentialsSentFor, quotesAny, recordedUrl, sentCredentials } from '../src/core/sent-credentials';
 import { replaceFile } from '../src/core/replace-file';
 import type { CrawlRequest } from '../src/core/request';
 import { CrawlResponse } from '../src/core/response';
@@ -72,7 +72,8 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
     }
     ctx.stats.inc('cache/hit');
     const nowMs = Date.now();
-    const asSent = (url: string) => (url === maskSecretsInText(request.url) ? request.url : url);
+    const maskedUrl = recordedUrl(request.url, sentCredentials([request.url], [ctx.settings.http.headers, request.headers]));
+    const asSent = (url: string) => (url === maskedUrl ? request.url : url);
     const response = new CrawlResponse({ request, url: asSent(stored.url), status: stored.status, headers: stored.headers, body: Buffer.from(stored.bodyBase64, 'base64'), encoding: stored.encoding, timings: { startedAtMs: nowMs, finishedAtMs: nowMs }, redirectChain: stored.redirectChain.map(asSent) });
     this.replayed.add(response);
     return { type: 'respond', response };
@@ -91,7 +92,7 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
         ctx.stats.inc('cache/withheld-secret');
         return accept(response);
       }
-      const answer: StoredAnswer = { url: maskSecretsInText(response.url), status: response.status, headers: withoutSecrets(response.headers, sent), encoding: response.encoding, redirectChain: response.redirectChain.map(maskSecretsInText), bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
+      const answer: StoredAnswer = { url: recordedUrl(response.url, sent), status: response.status, headers: withoutSecrets(response.headers, sent), encoding: response.encoding, redirectChain: response.redirectChain.map((hop) => recordedUrl(hop, sent)), bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
       replaceFile(this.path(request), JSON.stringify(answer));
       ctx.stats.inc('cache/stored');
     }

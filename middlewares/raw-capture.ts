@@ -5,7 +5,7 @@ import type { FetchError } from '../src/core/errors';
 import { maskSecretsInText } from '../src/core/mask-secrets';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
-import { credentialsSentFor, quotesAny, withoutCredentials } from '../src/core/sent-credentials';
+import { credentialsSentFor, quotesAny, recordedUrl, withoutCredentials } from '../src/core/sent-credentials';
 import type { BlobStore } from '../src/ports/blob-store';
 import type { FetchLog, FetchLogRow } from '../src/ports/fetch-log';
 import type { CrawlStores } from '../src/ports/crawl-stores';
@@ -45,7 +45,8 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
     const rawHash = await this.keep(response, sent, ctx);
     const retryAfter = response.header('retry-after');
     this.record(request, ctx, {
-      finalUrl: response.url,
+      // A redirect may have moved a token we sent under a plain name (`?auth=…` → `/p?x=…`): written *** all the same.
+      finalUrl: recordedUrl(response.url, sent),
       status: response.status,
       // Kept as sent, but an echo of what the crawl sent (an echo service answers with every header it got).
       retryAfter: retryAfter === undefined ? null : withoutCredentials(retryAfter, sent),
@@ -66,7 +67,7 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
   private async keep(response: CrawlResponse, sent: readonly string[], ctx: MiddlewareContext): Promise<string | null> {
     if (quotesAny(response.body, sent)) {
       ctx.stats.inc('raw/withheld-secret');
-      ctx.log.warn({ url: maskSecretsInText(response.url) }, 'raw capture: page not stored, it quotes a credential the crawl sent (raw/withheld-secret)');
+      ctx.log.warn({ url: recordedUrl(response.url, sent) }, 'raw capture: page not stored, it quotes a credential the crawl sent (raw/withheld-secret)');
       return null;
     }
     const rawHash = await this.store().put(response.body, response.rawHash);
@@ -115,7 +116,6 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
       proxyId: request.session?.proxyId ?? null,
       fetchedAtMs: ctx.nowMs(),
       ...fields,
-      finalUrl: fields.finalUrl === null ? null : maskSecretsInText(fields.finalUrl),
     });
   }
 }

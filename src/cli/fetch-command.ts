@@ -104,7 +104,7 @@ async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchComm
   const callback = opts.callback ?? 'parse';
   const saved = await recordFixture(res, { root: opts.root ?? findProject().root, target, callback, args: parsePairs(opts.arg, '-a'), cliPairs: opts.set });
   const { items = 0, requests = 0 } = saved.expect;
-  process.stdout.write(shownText(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`));
+  process.stdout.write(withoutCredentials(shownText(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`), saved.sent));
   process.stdout.write(`${callback}() gave ${items} item(s) and ${requests} request(s) on it; those are now its expectations: review them, then  pricecrawl check ${target.split('/')[0]}\n`);
   // The callback's error may quote the page it failed on, line breaks and all: one line of ours.
   if (saved.error) process.stdout.write(`${shownLines([`warning: ${callback}() failed on this page: ${saved.error}`])}\n`);

@@ -1,5 +1,6 @@
 // `pricecrawl parse <url> --callback name`: one page fetched as the spider would, its callback run, what it yields printed; nothing saved.
 import { SettingsError } from '../core/errors';
+import { credentialsSentFor, withoutCredentials } from '../core/sent-credentials';
 import { CrawlRequest } from '../core/request';
 import type { Spider } from '../core/spider';
 import { isAllowedUrl } from '../downloader/offsite-rules';
@@ -37,9 +38,11 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
   const response = await fetchOnce(settings, request, mode, await throughProjectMiddlewares(settings, spider, 'parse'));
-  process.stdout.write(`${shownLines([`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()`])}\n`);
+  // A redirect may have moved a token the fetch sent under a plain name (`?auth=…` → `?x=…`): not shown either.
+  const sent = credentialsSentFor(response, settings.http.headers);
+  process.stdout.write(withoutCredentials(`${shownLines([`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()`])}\n`, sent));
   const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
-  process.stdout.write(formatOutcome(outcome));
+  process.stdout.write(withoutCredentials(formatOutcome(outcome), sent));
   return outcome.error ? 1 : 0;
 }
 

@@ -219,7 +219,7 @@ function maskValue(value: unknown, key: string | null, maskString: (text: string
  * An object literal's or JSON's object, of any realm: the shell's REPL makes its values in a context of its own, whose
  * Object.prototype is not ours. A class's instance (a CrawlResponse, a Decimal) is no such object, and is left whole.
  */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === null || Object.getPrototypeOf(proto) === null;

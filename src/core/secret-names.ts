@@ -6,13 +6,14 @@ export const SECRET_MASK = '***';
  * A name that holds a secret. The secret word may follow a prefix (`x-api-key`, `access_token`, `client_secret`,
  * `proxy-authorization`, `set-cookie`): services name their tokens that way. Unmistakable words also end a camelCase or run-on
  * name (`clientSecret`, `dbPassword`, `PGPASSWORD`); a token or key does after the words services put
- * before one (`accessToken`, `sessionToken`, `Ocp-Apim-Subscription-Key`, `X-Access-Key`, `privateKey`),
+ * before one (`accessToken`, `sessionToken`, `Ocp-Apim-Subscription-Key`, `X-Access-Key`, `privateKey`; 3scale's
+ * gateways take `user_key`, or `app_id` with `app_key`, and YouTube's and Google's old APIs a `developerKey`),
  * not after any word: `userAgentToken` is the robots.txt name, `hostKey` a setting. A word inside
  * another (`bypass`, `monkey`) is no secret. A signature is one too: a pre-signed link (`X-Amz-Signature`,
  * `X-Goog-Signature`, an Azure SAS `sig`, CloudFront's `Signature`, `oauth_signature`) lets whoever holds
  * it fetch what it signs until it expires, as a token does.
  */
-const TOKEN_OR_KEY = String.raw`(?:(?:access|refresh|session|auth|id|bearer|api|client|security)[-_]?)?token|(?:api|access|secret|private|subscription|auth|signing|license|master)[-_]?key`;
+const TOKEN_OR_KEY = String.raw`(?:(?:access|refresh|session|auth|id|bearer|api|client|security)[-_]?)?token|(?:api|access|secret|private|subscription|auth|signing|license|master|app|user|developer)[-_]?key`;
 export const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase|secret|credentials?|signature)|${TOKEN_OR_KEY}|apikey|pass|auth|authorization|cookie|sig)`;
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
 

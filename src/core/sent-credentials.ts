@@ -1,6 +1,7 @@
 // The credentials a request carried to the site (its URLs' user info and secret parameters, its credential headers), and whether what came back quotes one.
 import { credentialsIn } from './credential-shape';
 import { isDistinctiveSecret } from './distinctive-value';
+import { isPlainObject, maskSecretsInText } from './mask-secrets';
 import type { CrawlResponse } from './response';
 import { secretParameterValues } from './mask-url-parameters';
 import { SECRET_MASK, isPasswordName, isSecretName } from './secret-names';
@@ -67,6 +68,31 @@ export function quotesAny(text: string | Buffer, credentials: readonly string[])
  */
 export function withoutCredentials(text: string, credentials: readonly string[]): string {
   return longestFirst(credentials).reduce((out, credential) => out.split(credential).join(SECRET_MASK), text);
+}
+
+/**
+ * A URL as a run's records keep it: its secret-named parameters and user info masked (maskSecretsInText), and any
+ * credential the request sent written `***` wherever it stands. A redirect may move the token of `?auth=…` into a
+ * parameter whose name says nothing of it (`Location: /p?x=<the token>`): the value is ours all the same.
+ */
+export function recordedUrl(url: string, credentials: readonly string[]): string {
+  return withoutCredentials(maskSecretsInText(url), credentials);
+}
+
+/**
+ * A copy of a value (an item a callback yielded) with each of the credentials written `***` in every string of its
+ * plain objects and lists; other values (a Decimal, a Date) as they are. With no credentials, the value itself.
+ */
+export function withoutCredentialsIn<T>(value: T, credentials: readonly string[], seen = new Map<object, unknown>()): T {
+  if (credentials.length === 0) return value;
+  if (typeof value === 'string') return withoutCredentials(value, credentials) as T;
+  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  // A value that holds itself stays so, its cycle pointing at its own copy (storing it refuses it later, as before).
+  if (seen.has(value)) return seen.get(value) as T;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+  seen.set(value, copy);
+  for (const [key, entry] of Object.entries(value)) (copy as Record<string, unknown>)[key] = withoutCredentialsIn(entry, credentials, seen);
+  return copy as T;
 }
 
 /**

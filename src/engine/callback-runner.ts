@@ -4,6 +4,7 @@ import { FetchError, PricecrawlError, UnknownCallbackError } from '../core/error
 import { reasonForError } from '../downloader/downloader-chain';
 import { CALLBACK_TIMEOUT, CallbackCutOffError, CallbackDeadline, CallbackTimeoutError, untilCutOff, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
+import { withoutCredentials, withoutCredentialsIn } from '../core/sent-credentials';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { CrawlResponse } from '../core/response';
@@ -65,6 +66,7 @@ export async function runCallback(
     /** The crawl's event bus (dropped requests: depth, skipped links). */ events?: CrawlEventBus;
     /** Aborted when a shutdown's grace runs out: the callback is cut off (CallbackCutOffError is raised). */ cutOff?: AbortSignal;
     /** The spider middlewares the callback's outputs pass on their way to the frontier and the pipeline. */ spiderChain?: SpiderMiddlewareChain;
+    /** The credentials the response's request sent (credentialsSentFor): written `***` in its items and their source's URL. */ sentCredentials?: readonly string[];
   },
   timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
@@ -84,6 +86,10 @@ export async function runCallback(
   let split: ReadonlySet<string> | undefined;
   const splitDigits = () => (split ??= splitCentsDigits(response.body));
   const answer = answerFacts(response);
+  // A redirect may have moved a token we sent into a plainly named parameter of the page's URL (`?auth=…` → `?x=…`),
+  // which the spider then puts in its item: no item, feed, event or log line carries a credential of ours.
+  const sent = deps.sentCredentials ?? [];
+  const itemSource = { ...source, ...answer, url: withoutCredentials(source.url, sent) };
   // An item dropped as no page of this request's (core/page-fault.ts): the request fails with the first such reason.
   let pageFault: CallbackResult['error'] = null;
   try {
@@ -92,7 +98,7 @@ export async function runCallback(
     // A page the browser left is no error of the callback's for a middleware to recover (its outputs are not this
     // page's), nor is a throw that comes after the runner gave the callback up (its time limit, the shutdown).
     const chained = deps.spiderChain ? deps.spiderChain.outputs(response, produced, () => !abandoned && response.pageLeft() === null) : produced;
-    outputs = timedSteps(chained, { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
+    outputs = timedSteps(chained, { spider: spider.name, callback: response.request.callback, url: itemSource.url }, deps.loopWatch);
     for (;;) {
       const step = await untilCutOff(deadline ? deadline.race(outputs) : outputs.next(), deps.cutOff);
       if (step.done) break;
@@ -113,7 +119,7 @@ export async function runCallback(
         continue;
       }
       deps.stats.inc('items/scraped');
-      const result = await deps.items.process(withoutFlattenedCents(withoutCutPrice(output, tailDigits), splitDigits), { ...source, ...answer, scrapedAtMs: Date.now() });
+      const result = await deps.items.process(withoutCredentialsIn(withoutFlattenedCents(withoutCutPrice(output, tailDigits), splitDigits), sent), { ...itemSource, scrapedAtMs: Date.now() });
       if (result.accepted) {
         itemsAccepted++;
         durables.push(result.durable);
@@ -124,7 +130,7 @@ export async function runCallback(
       }
     }
     await deps.requests.flush();
-    const page = { url: response.url, callback: response.request.callback, items: itemsAccepted + itemsDropped, requests: requestsByCallback };
+    const page = { url: itemSource.url, callback: response.request.callback, items: itemsAccepted + itemsDropped, requests: requestsByCallback };
     deps.items.pageDone?.(page);
     deps.events?.emit('page.parsed', page);
   } catch (thrown) {
@@ -143,16 +149,16 @@ export async function runCallback(
     deps.stats.inc(`spider/errors/${stat}`);
     if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-${thrown.role}/${thrown.callback}`);
     // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
-    if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, response.url);
-    if (thrown instanceof SpiderMiddlewareFailure) noteCodeError(deps.stats, 'spider-middleware', thrown.middleware, thrown.cause, response.url);
-    if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: response.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');
+    if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, itemSource.url);
+    if (thrown instanceof SpiderMiddlewareFailure) noteCodeError(deps.stats, 'spider-middleware', thrown.middleware, thrown.cause, itemSource.url);
+    if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: itemSource.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');
     // The answer's fault: what it showed, in a few masked characters, rather than a stack into the spider.
     else if (thrown instanceof InvalidJsonError) {
       const { reason, status, contentType, sample } = thrown;
-      deps.log.error({ url: response.url, callback: response.request.callback, reason, status, contentType, sample }, thrown.message);
-    } else if (thrown instanceof SitemapError) deps.log.error({ url: response.url, callback: response.request.callback, reason: thrown.reason, status: response.status }, thrown.message);
-    else if (thrown instanceof SpiderMiddlewareFailure) deps.log.error({ url: response.url, middleware: thrown.middleware, hook: thrown.hook, err: thrown.cause }, thrown.message);
-    else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
+      deps.log.error({ url: itemSource.url, callback: response.request.callback, reason, status, contentType, sample }, thrown.message);
+    } else if (thrown instanceof SitemapError) deps.log.error({ url: itemSource.url, callback: response.request.callback, reason: thrown.reason, status: response.status }, thrown.message);
+    else if (thrown instanceof SpiderMiddlewareFailure) deps.log.error({ url: itemSource.url, middleware: thrown.middleware, hook: thrown.hook, err: thrown.cause }, thrown.message);
+    else deps.log.error({ url: itemSource.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
   } finally {
     deadline?.dispose();

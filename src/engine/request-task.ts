@@ -9,6 +9,7 @@ import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError, OffsiteHopError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
+import { credentialsSentFor } from '../core/sent-credentials';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
@@ -209,7 +210,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const timeout = { ms: callbackLimitMs(deps.settings, lease.hostKey, response.fetchMode), onTimeout: releaseRetained };
   let outcome: Awaited<ReturnType<typeof runCallback>>;
   try {
-    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events, cutOff: deps.shutdownSignal, spiderChain: deps.spiderChain }, timeout);
+    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events, cutOff: deps.shutdownSignal, spiderChain: deps.spiderChain, sentCredentials: credentialsSentFor(response, deps.settings.http.headers) }, timeout);
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     if (frontierAddFailed(error)) return tryAgainLater(request, error, deps, log);

@@ -22,7 +22,9 @@ const FRAGMENT_TOKEN = 'scr33n-Fr4gment-779';
 const ECHOED = ['scr33n-Enc0ded-881', 'scr33n-H3ader-992', 'scr33n-L1bpq-103', 'scr33n-Pyth0n-214'];
 /** Sent in a header named for its partner, known only by its shape (`Bearer …`), and echoed back by the site as JSON. */
 const SHAPED = 'scr33n-Sh4ped-890';
-const SECRETS = [SHAPED, PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN, ...ECHOED];
+/** Sent under a name that says it is a secret (`?auth=`), moved by the site's redirect under one that does not (`?x=`). */
+const MOVED = 'scr33n-M0ved-901';
+const SECRETS = [MOVED, SHAPED, PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN, ...ECHOED];
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 const PRODUCT = `<script type="application/ld+json">{"@type":"Product","sku":"S-1","name":"Kettle","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>`;
 
@@ -57,6 +59,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json', 'x-echo': token }).end(JSON.stringify({ seen: token }));
   });
   server.route('/headers', (req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ headers: req.headers })));
+  server.route('/hand', (_req, res, { url }) => void res.writeHead(302, { location: `/p?x=${url.searchParams.get('auth') ?? ''}`, 'content-length': '0' }).end());
   server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
 });
@@ -181,6 +184,21 @@ describe('commands that print the URL they fetched', () => {
     expect(shell.stdout).toContain("{ seen: '***' }");
     const fixture = [shell.stdout, shell.stderr, 'echo-token.json', 'echo-token.html'].map((file, index) => (index < 2 ? file : readFileSync(join(project.root, 'spiders', 'fixtures', 'generic-structured', file), 'utf8'))).join('\n');
     expect(leaks(shown.stdout + shown.stderr + saved.stdout + saved.stderr + fixture)).toEqual([]);
+  });
+
+  it('`fetch`, `parse` and `fetch --save` show and record a token a redirect moved under a plain name without it', async () => {
+    const url = `http://127.0.0.1:${server.port}/hand?auth=${MOVED}`;
+    const shown = await cli(['fetch', url]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`200 http://127.0.0.1:${server.port}/p?x=***`);
+    const parsed = await cli(['parse', url, '--spider', SPIDER, '-c', 'parseProduct', '-s', 'robots.obey=false']);
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(parsed.stdout).toContain(`"url":"http://127.0.0.1:${server.port}/p?x=***"`);
+    const saved = await cli(['fetch', url, '--save', 'generic-structured/moved', '--root', project.root]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const spec = readFileSync(join(project.root, 'spiders', 'fixtures', 'generic-structured', 'moved.json'), 'utf8');
+    expect(JSON.parse(spec)).toMatchObject({ url: `http://127.0.0.1:${server.port}/p?x=***` });
+    expect(leaks(shown.stdout + shown.stderr + parsed.stdout + parsed.stderr + saved.stdout + saved.stderr + spec)).toEqual([]);
   });
 
   it('a mistyped option that carries a store URL is named in the error without its password', async () => {

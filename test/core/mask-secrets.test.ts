@@ -202,11 +202,13 @@ describe('maskSecrets', () => {
   });
 
   it('knows the names gateways and SDKs give secrets (camelCase, run-on, a key after its kind) and leaves look-alikes alone', () => {
-    const secret = ['x-signature', 'X-Amz-Signature', 'sig', 'Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Auth-Key', 'access_key', 'aws_secret_access_key', 'privateKey', 'accessToken', 'sessionToken', 'clientSecret', 'dbPassword', 'PGPASSWORD', 'passphrase'];
+    const secret = ['x-signature', 'X-Amz-Signature', 'sig', 'Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Auth-Key', 'access_key', 'aws_secret_access_key', 'privateKey', 'accessToken', 'sessionToken', 'clientSecret', 'dbPassword', 'PGPASSWORD', 'passphrase', 'user_key', 'app_key', 'appKey', 'developerKey'];
     const plain = ['userAgentToken', 'robots.userAgentToken', 'hostKey', 'politeness.hostKey', 'nextPageToken', 'monkey', 'bypass', 'keyboard', 'passage'];
     expect(secret.filter((name) => !isSecretName(name))).toEqual([]);
     expect(plain.filter((name) => isSecretName(name))).toEqual([]);
     expect(maskSecretsInText('/api?access_key=a1&accessToken=a2&clientSecret=a3&page=2')).toBe('/api?access_key=***&accessToken=***&clientSecret=***&page=2');
+    // API gateways' own names (3scale): a key in a product link's query is no shop's data either.
+    expect(maskItemSecretsInText('/v1/prices?app_id=shop1&app_key=9f8e7d6c5b4a&user_key=a1b2c3d4e5')).toBe('/v1/prices?app_id=shop1&app_key=***&user_key=***');
   });
 });
 

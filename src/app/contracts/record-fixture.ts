@@ -1,7 +1,7 @@
 // Turns a live response into a contract fixture: exact bytes, headers, and expectations from the spider's current output.
 import { maskSecrets } from '../../core/mask-secrets';
 import type { CrawlResponse } from '../../core/response';
-import { credentialsSentFor, withoutCredentials, withoutSentCredentials } from '../../core/sent-credentials';
+import { credentialsSentFor, withoutCredentials, withoutCredentialsIn, withoutSentCredentials } from '../../core/sent-credentials';
 import type { Settings } from '../../settings/schema';
 import { loadSettings } from '../../settings/load-settings';
 import { saveFixture, type Expectation, type Fixture } from './fixture-file';
@@ -34,7 +34,7 @@ export interface RecordOptions {
 }
 
 /** Saves the fixture, runs the spider's callback on it and stores that output as the expectation to review. */
-export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Promise<{ sidecar: string; expect: Expectation; error: string | null }> {
+export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Promise<{ sidecar: string; expect: Expectation; error: string | null; sent: string[] }> {
   const [spiderName, name] = opts.target.split('/');
   const SpiderClass = (await loadSpiderRegistry(projectAt(opts.root))).find(spiderName ?? '');
   const spider = makeSpider(SpiderClass, opts.args);
@@ -49,10 +49,11 @@ export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Pr
     body: withoutSentCredentials(res, settings.http.headers),
     // A fixture is committed with the spider: the URL, the spider arguments, the meta and the captured calls
     // lose their credentials and tokens (`-a apiKey=…`, `?api_key=`). The check runs on what is saved.
-    spec: { ...maskSecrets({ url: res.url, status: res.status, headers, callback: opts.callback, meta: res.request.meta, args: opts.args, fetchMode: res.fetchMode, captured: [...res.captured] }), expect: {} },
+    // A redirect may have moved a token the fetch sent under a plain name (`?auth=…` → `?x=…`): masked all the same.
+    spec: { ...withoutCredentialsIn(maskSecrets({ url: res.url, status: res.status, headers, callback: opts.callback, meta: res.request.meta, args: opts.args, fetchMode: res.fetchMode, captured: [...res.captured] }), sent), expect: {} },
   };
   const outcome = await runFixture(spider, fixture, settings, opts.root);
   fixture.spec.expect = expectationFrom(outcome);
   const { sidecar } = saveFixture(opts.root, fixture);
-  return { sidecar, expect: fixture.spec.expect, error: outcome.error?.message ?? null };
+  return { sidecar, expect: fixture.spec.expect, error: outcome.error?.message ?? null, sent };
 }

@@ -4,6 +4,7 @@ import { CrawlResponse } from '../../core/response';
 import type { Spider } from '../../core/spider';
 import type { Item, ItemSource } from '../../core/item';
 import { runCallback, type ItemProcessor } from '../../engine/callback-runner';
+import { credentialsSentFor } from '../../core/sent-credentials';
 import { callbackLimitMs, type CallbackTimeout } from '../../engine/callback-deadline';
 import { hostKeyOf } from '../../politeness/host-key';
 import { Stats } from '../../engine/stats';
@@ -112,6 +113,7 @@ export async function runCallbackDry(spider: Spider, response: CrawlResponse, se
       log,
       depthLimit: settings.depth.limit,
       spiderChain: spiderMiddlewares.chain,
+      sentCredentials: credentialsSentFor(response, settings.http.headers),
     }, dryRunLimit(response, settings));
     await result.durable;
     return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), droppedItems, skippedLinks: stats.byPrefix('follow/skipped/'), spiderMiddlewares: stats.byPrefix('spider-middleware/'), error: result.error };
