@@ -2,6 +2,7 @@
 import type { Settings } from '../settings/schema';
 import { OffsiteHopError, RedirectChainError } from '../core/errors';
 import { compileWallRules, wallRule, type WallRules } from './wall-redirect';
+import { isOutsideStatusClasses } from '../core/status-class';
 
 /** The wall rules are optional: the soft-404 rules (the same class) judge bodies only. */
 export type BlockDetectionSettings = Omit<Settings['blockDetection'], 'redirectPatterns' | 'returnParams'> & Partial<Pick<Settings['blockDetection'], 'redirectPatterns' | 'returnParams'>>;
@@ -108,7 +109,8 @@ export class BlockRules {
   private scan(hostKey: string, { status, text, url, redirectChain }: BlockQuestion): BlockMatch | null {
     this.scans += 1;
     const rules = this.rulesFor(hostKey);
-    if (rules.statuses.includes(status)) return { rule: `status/${status}` };
+    // A status outside HTTP's classes (LinkedIn's 999) is a refusal whatever the body and the lists (status-class.ts).
+    if (rules.statuses.includes(status) || isOutsideStatusClasses(status)) return { rule: `status/${status}` };
     // A page redirected to a wall (the shop's own `/challenge`, which no body pattern may know) stood in for the page.
     const wall = url !== undefined && redirectChain?.length ? wallRule(rules.walls, redirectChain, url) : null;
     if (wall !== null) return { rule: wall };

@@ -1,5 +1,6 @@
 // The retry decision as a pure function: transient or not, attempts left, and when to try again.
 import type { Settings } from '../settings/schema';
+import { isOutsideStatusClasses, recognisedStatus } from '../core/status-class';
 
 export type RetryConfig = Settings['retry'];
 
@@ -30,12 +31,13 @@ export type RetryDecision =
  */
 export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: number, config: RetryConfig, random: () => number, deferrals = 0): RetryDecision {
   const reason = trigger.kind === 'status' ? `http/${trigger.status}` : trigger.reason;
-  if (trigger.kind === 'status' && config.failFastStatuses.includes(trigger.status)) {
-    return { type: 'fail', reason, message: `HTTP ${trigger.status} is terminal; not retried` };
+  const status = trigger.kind === 'status' ? judgedStatus(trigger.status, config) : null;
+  if (status !== null && config.failFastStatuses.includes(status)) {
+    return { type: 'fail', reason, message: `HTTP ${reason.slice('http/'.length)} is terminal; not retried` };
   }
-  const transient = trigger.kind === 'status' ? config.statuses.includes(trigger.status) : config.errors.includes(trigger.reason);
+  const transient = status !== null ? config.statuses.includes(status) || isOutsideStatusClasses(status) : config.errors.includes(reason);
   if (!transient) return { type: 'pass' };
-  const waitStatus = trigger.kind === 'status' && config.waitStatuses.includes(trigger.status);
+  const waitStatus = status !== null && config.waitStatuses.includes(status);
   // A 429 whose Retry-After names no wait (`0`, a date past: a server clock behind ours) was asked again at
   // once, each answer another 429, until the breaker opened: the status still says "too many", so it is
   // backed off as one without. A 503's "now" is taken at its word (the server says it is back).
@@ -49,6 +51,15 @@ export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: numbe
     return { type: 'fail', reason: 'retry/exhausted', message: `gave up after ${sends} sends; last: ${reason}`, lastError: reason };
   }
   return { type: 'retry', reason, notBeforeMs: nowMs + backoffMs(attempt, config, random) };
+}
+
+/**
+ * The status the lists are asked about: an unregistered one none of them names as its class's x00 (a proxy's 598 as
+ * a 500: retried; an unknown 4xx as a 400: the page's answer). One outside 100-599 is a refusal, tried again like a
+ * block (status-class.ts): before, 598/599 and LinkedIn's 999 ended at once as permanent-looking failures.
+ */
+function judgedStatus(status: number, config: RetryConfig): number {
+  return recognisedStatus(status, (code) => config.statuses.includes(code) || config.failFastStatuses.includes(code) || config.waitStatuses.includes(code));
 }
 
 /** Full-jitter exponential backoff in whole ms. */

@@ -32,6 +32,18 @@ describe('decideRetry', () => {
     expect(decideRetry({ kind: 'error', reason: 'fetch/body-too-large' }, 0, NOW, config, half)).toEqual({ type: 'pass' });
   });
 
+  // RFC 9110 §15: an unregistered status is read as its class's x00; one outside 100-599 is a refusal, sent again.
+  it.each([598, 599, 999, 640])('retries the unlisted status %i, naming it as it came', (code) => {
+    expect(decideRetry(status(code), 0, NOW, config, half)).toEqual({ type: 'retry', reason: `http/${code}`, notBeforeMs: NOW + 50 });
+  });
+
+  it("reads an unregistered 4xx as a 400 (the page's answer), and a listed status as itself", () => {
+    expect(decideRetry(status(460), 0, NOW, config, half)).toEqual({ type: 'pass' });
+    const listed = settingsSchema.parse({ retry: { failFastStatuses: [403, 404, 410, 598], statuses: [500, 460] } }).retry;
+    expect(decideRetry(status(598), 0, NOW, listed, half)).toMatchObject({ type: 'fail', reason: 'http/598' });
+    expect(decideRetry(status(460), 0, NOW, listed, half)).toMatchObject({ type: 'retry', reason: 'http/460' });
+  });
+
   it('gives up as retry/exhausted on the maxAttempts-th send', () => {
     expect(decideRetry(status(503), 2, NOW, config, half).type).toBe('retry');
     expect(decideRetry(status(503), 3, NOW, config, half)).toMatchObject({ type: 'fail', reason: 'retry/exhausted' });

@@ -41,6 +41,22 @@ const THROTTLING_JSON = [
 ];
 
 /**
+ * The challenge documents of bot-management vendors, each the whole page the vendor serves in place of the shop's (at
+ * 200, 403 or 429). Not what the same vendors put on every page they let through: their cookies (Akamai's `_abck` and
+ * `ak_bmsc`, `datadome`, Imperva's `incap_ses_*`), Akamai's sensor script, Kasada's `p.js` and `KPSDK.configure`,
+ * DataDome's tag, Imperva's `SWJIYLWA` script at the end of a page.
+ */
+const VENDOR_CHALLENGES = [
+  // Kasada: an empty page whose only script starts the SDK's clock, then loads the interrogation (`ips.js`).
+  'KPSDK\\.start\\s*=\\s*KPSDK\\.now\\(\\)[\\s\\S]{0,400}?/ips\\.js',
+  // Akamai Bot Manager: the behavioural challenge's container and script, and the interstitial that posts its proof.
+  'id=["\']?sec-if-cpt-container|/_sec/cp_challenge/',
+  '/_sec/verify\\?provider=interstitial',
+  // Imperva: a page that is nothing but "do not index" and the challenge script (the same script ends a page it let through).
+  '<meta name=["\']?robots["\']? content=["\']?noindex,\\s*nofollow["\']?\\s*/?>\\s*<script[^>]*src=["\']?/_Incapsula_Resource\\?SWJIYLWA=',
+];
+
+/**
  * Conservative defaults: a wall's title, and markup only a challenge or block page carries. Not the
  * scripts the same vendors inject into every page of a protected shop: Cloudflare's JavaScript
  * detections load from `/cdn-cgi/challenge-platform/scripts/jsd/` on every HTML page of a site with Bot
@@ -60,6 +76,7 @@ export const DEFAULT_BLOCK_PATTERNS = [
   'The requested URL was rejected\\. Please consult with your administrator', // F5 BIG-IP ASM
   'window\\.gokuProps\\s*=', // AWS WAF challenge and CAPTCHA interstitial
   '/\\.well-known/sgcaptcha/', // SiteGround's bot check
+  ...VENDOR_CHALLENGES,
   ...THROTTLING_JSON,
 ];
 

@@ -20,7 +20,7 @@ function isRegExp(source: string): boolean {
 const blockRuleFields = {
   /** Case-insensitive regular expressions searched in the first `scanChars` of the decoded body. */
   patterns: z.array(z.string().min(1).refine(isRegExp, 'not a valid regular expression')),
-  /** Statuses that mean "blocked" whatever the body (e.g. 999 from some sites); empty by default. */
+  /** Statuses that mean "blocked" whatever the body; empty by default (one outside 100-599, LinkedIn's 999, always is: core/status-class.ts). */
   statuses: z.array(z.number().int().min(100).max(999)),
   scanChars: z.number().int().min(1),
   /** Case-insensitive regular expressions over the URL a redirect sends a page to: a match is a wall (a block), not the page's answer. */
