@@ -20,6 +20,16 @@ export function hasMinusBefore(text: string, chosen: Signed): boolean {
 }
 
 /**
+ * "- 12,99 €", "– $5.00": a dash set apart by a space with nothing before it. Cart and order lines print a discount so (a minus,
+ * -12.99), and a text cut from "Kettle - 12,99 €" or "EAN 4006381333931 - 12,99 €" keeps the dash that parted the name (12.99);
+ * nothing in the text tells which, and it read +12.99. After words or an amount the dash reads as before.
+ */
+export function openingDashApart(text: string, chosen: Signed): boolean {
+  const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
+  return /^\s*[-–]\s+$/.test(text.slice(0, prefix ? prefix.start : chosen.token.start));
+}
+
+/**
  * "5,00-", "12.50- €": a minus after an amount with its decimals, as accounting and German statements write a negative one (a
  * credit, a refund line). It read 5: the sign was lost. Not the dash of "12,-" or Japan's "¥12,800-" (whole units), nor a range's
  * ("5,00-10,00 €").
