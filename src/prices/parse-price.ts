@@ -165,7 +165,7 @@ export function readCandidate(
   const textDecimal = decimalMarkOf(all.filter((other) => other !== chosen && !other.excluded).map((other) => other.token));
   let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale, shown, textDecimal });
   if (typeof amountText !== 'string') return amountText;
-  if (openingDashApart(text, chosen)) return refuse(PRICE_REFUSAL.ambiguous, `a dash set apart before ${JSON.stringify(shown)} opens the text: a minus (a discount line) or a separator cut from a name`);
+  if (openingDashApart(text, chosen.token, tokens)) return refuse(PRICE_REFUSAL.ambiguous, `a dash set apart before ${JSON.stringify(shown)} opens the text: a minus (a discount line) or a separator cut from a name`);
   if (hasMinusAfter(text, chosen)) return refuse(PRICE_REFUSAL.ambiguous, `a minus after ${JSON.stringify(shown)}: a negative amount as statements write it, no price`);
   if (['plain', 'current'].includes(chosen.role) && inAccountingBrackets(text, chosen)) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(shown)} alone in brackets: a negative as accounts write it, or a note beside a price; no price`);
   if (hasMinusBefore(text, chosen) && zeroFrancsShape(chosen)) {

@@ -17,7 +17,7 @@ export const SIGNS_APART: PriceRow[] = [
   // "C$" is the Canadian dollar on a page whose language CLDR gives the córdoba's narrow "C$" (all of them): it was NIO
   ['C$ 12.99', '12.99', 'CAD', US], ['C$12.99', '12.99', 'CAD', loc('de-DE')], ['C$ 12.99', '12.99', 'CAD', loc('en')], ['C$ 12.99', '12.99', 'NIO', loc('es-NI')],
   // A dash set apart opening the text is a discount line's minus or a name's separator left behind: refused (it read +12.99)
-  ['- 12,99 €', A, null], ['– $5.00', A, null, US], ['− 12,99 €', A, null], ['- .50 CHF', A, null],
+  ['- 12,99 €', A, null], ['– $5.00', A, null, US], ['− 12,99 €', A, null], ['- .50 CHF', A, null], ['€ - 5,00', A, null], ['- €5,00', A, null],
   // A dash after words, after a SKU, glued, or between amounts reads as before
   ['Kettle - 12,99 €', '12.99', 'EUR'], ['EAN 4006381333931 - 12,99 €', '12.99', 'EUR'], ['-12,99 €', '-12.99', 'EUR'], ['10 - 20 €', A, null],
 ];
