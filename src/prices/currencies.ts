@@ -165,7 +165,8 @@ export function resolveCurrency(symbol: string, candidates: readonly string[], c
   if (fromLocale?.declared) return { currency: fromLocale.code, source: 'locale', among };
   const fallback = context.defaultCurrency?.toUpperCase();
   if (fallback && pool.includes(fallback)) return { currency: fallback, source: 'default', among };
-  if (fromLocale) return { currency: fromLocale.code, source: 'locale', among };
+  // "C$" on an en-US page: the córdoba only by CLDR's narrow symbol, which every locale has; the Canadian dollar it is.
+  if (fromLocale && !(fromLocale.narrowOnly && DOMINANT[symbol])) return { currency: fromLocale.code, source: 'locale', among };
   if (DOMINANT[symbol]) return { currency: DOMINANT[symbol], source: 'text' };
   return { currency: null, source: null, candidates: pool };
 }

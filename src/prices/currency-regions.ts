@@ -61,7 +61,7 @@ function regionNamed(country: string, names: readonly RegionName[]): string | nu
 /**
  * The region a name no CLDR name fits is, when its words all stand in the names of one region only that no other ISO name or
  * national code took: "Congo (The)" is in "Congo - Brazzaville" and "Congo - Kinshasa", and Kinshasa is the Democratic Republic's
- * (CDF's own), so Brazzaville (CG). A name sharing no word with CLDR's ("Holy See", "Bonaire, Sint Eustatius and Saba") stays unmatched.
+ * (CDF's own), so Brazzaville (CG). A name sharing no word with CLDR's ("Holy See", "Bonaire, Sint Eustatius and Saba") is in ISO_ONLY_NAMES.
  */
 function regionContaining(country: string, names: readonly RegionName[], taken: ReadonlySet<string>): string | null {
   const words = wordsOf(country);
@@ -69,6 +69,12 @@ function regionContaining(country: string, names: readonly RegionName[], taken: 
   const fits = new Set(names.filter(({ region, words: own }) => !taken.has(region) && words.every((word) => own.includes(word))).map(({ region }) => region));
   return fits.size === 1 ? [...fits][0] : null;
 }
+
+/**
+ * ISO 3166 names that share no word with CLDR's English one ("Vatican City", "Caribbean Netherlands"), by their words: the euro
+ * and the dollar lacked those regions, so "$12.99" on an nl-BQ page named no currency.
+ */
+const ISO_ONLY_NAMES: Readonly<Record<string, string>> = { 'holy see': 'VA', 'bonaire sint eustatius saba': 'BQ' };
 
 let byCode: Map<string, readonly string[]> | null = null;
 
@@ -96,7 +102,7 @@ export function regionsOf(code: string): readonly string[] {
     // A region any name or national code already took is no other name's.
     const taken = new Set([...regions.values()].flatMap((own) => [...own]));
     for (const [currency, country] of unmatched) {
-      const region = regionContaining(country, names, taken);
+      const region = regionContaining(country, names, taken) ?? ISO_ONLY_NAMES[wordsOf(country).join(' ')];
       if (region) regions.get(currency)!.add(region);
     }
     byCode = new Map([...regions].map(([currency, own]) => [currency, [...own]]));

@@ -1,7 +1,7 @@
 // A minus before an amount ("-12.50", "-$3.00", "–12,50 €"), told apart from a range's dash and from Swiss zero francs ("Fr. –.50").
 import type { Candidate } from './price-candidates';
 import { amountOfCandidate, sameCurrency } from './conditional-pairs';
-import { isAdjacent } from './price-tokens';
+import { isAdjacent, type Span } from './price-tokens';
 
 type Signed = Pick<Candidate, 'token' | 'owned'>;
 
@@ -17,6 +17,20 @@ export function hasMinusBefore(text: string, chosen: Signed): boolean {
   const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
   const at = prefix ? prefix.start : chosen.token.start;
   return (text[at - 1] === '-' || text[at - 1] === '–') && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
+}
+
+/**
+ * "- 12,99 €", "– $5.00", "€ - 5,00": a dash set apart by a space with nothing but the amount's sign before it. Cart and order lines print a discount so (a minus,
+ * -12.99), and a text cut from "Kettle - 12,99 €" or "EAN 4006381333931 - 12,99 €" keeps the dash that parted the name (12.99);
+ * nothing in the text tells which, and it read +12.99. After words or an amount the dash reads as before.
+ */
+export function openingDashApart(text: string, amount: Span, signs: readonly Span[]): boolean {
+  // The amount's currency either side of the dash ("€ - 5,00", "- €5,00") stands in no name: it is blanked out.
+  let before = text.slice(0, amount.start);
+  for (const sign of signs) if (sign.end <= amount.start) before = before.slice(0, sign.start) + ' '.repeat(sign.end - sign.start) + before.slice(sign.end);
+  const dash = /^\s*[-–]\s+$/.exec(before) ? before.search(/[-–]/) : -1;
+  // Apart in the text itself: "-$5.00" is a glued minus (hasMinusBefore), not a dash the blanked sign left alone.
+  return dash >= 0 && /\s/.test(text[dash + 1]);
 }
 
 /**

@@ -16,11 +16,12 @@ import { fractionOfWholeCurrency, isNoMoneyCode, pastPrintedDigits, printedMinor
 import { RecentReadings } from './recent-readings';
 import { lostCharacterInNumber } from './lost-character';
 import { CART_PRICE } from './cart-price-words';
-import { hasMinusAfter, hasMinusBefore, inAccountingBrackets, zeroFrancsShape } from './minus-sign';
+import { hasMinusAfter, hasMinusBefore, inAccountingBrackets, openingDashApart, zeroFrancsShape } from './minus-sign';
 import { netOnly } from './net-price';
 import { isLetterSign } from './currency-symbols-scan';
 import { plainReading, type TextReading } from './plain-price';
 import { settleByLanguage } from './written-language';
+import { spacedLetterClash } from './spaced-letter';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -155,6 +156,8 @@ export function readCandidate(
   // "¥1,980（税込）": a shared sign the text's own language settles (see settleByLanguage).
   const currency = settleByLanguage(text, currencyOf(tokens, options));
   if (typeof currency === 'string') return refuse(PRICE_REFUSAL.ambiguous, currency);
+  const letterOrLabel = spacedLetterClash(tokens, currency, options);
+  if (letterOrLabel) return refuse(PRICE_REFUSAL.ambiguous, letterOrLabel);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end).at(-1);
   const after = text.slice(suffix?.end ?? chosen.token.end);
@@ -162,6 +165,7 @@ export function readCandidate(
   const textDecimal = decimalMarkOf(all.filter((other) => other !== chosen && !other.excluded).map((other) => other.token));
   let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale, shown, textDecimal });
   if (typeof amountText !== 'string') return amountText;
+  if (openingDashApart(text, chosen.token, tokens)) return refuse(PRICE_REFUSAL.ambiguous, `a dash set apart before ${JSON.stringify(shown)} opens the text: a minus (a discount line) or a separator cut from a name`);
   if (hasMinusAfter(text, chosen)) return refuse(PRICE_REFUSAL.ambiguous, `a minus after ${JSON.stringify(shown)}: a negative amount as statements write it, no price`);
   if (['plain', 'current'].includes(chosen.role) && inAccountingBrackets(text, chosen)) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(shown)} alone in brackets: a negative as accounts write it, or a note beside a price; no price`);
   if (hasMinusBefore(text, chosen) && zeroFrancsShape(chosen)) {

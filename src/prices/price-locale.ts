@@ -13,6 +13,11 @@ export interface LocaleCurrency {
    * the language's CLDR symbols are a guess, which a spider's declared shop currency outranks.
    */
   declared: boolean;
+  /**
+   * Only a narrow symbol matched: CLDR's root data gives every locale the narrow "C$" of the córdoba (NIO), so on any page
+   * "C$" was NIO by this guess alone; a symbol one reading dominates outranks it (currencies.ts).
+   */
+  narrowOnly?: true;
 }
 
 function regionOf(locale: string): { region: string; declared: boolean } | null {
@@ -26,10 +31,10 @@ function regionOf(locale: string): { region: string; declared: boolean } | null 
   }
 }
 
-/** How CLDR writes `code` in `locale` (symbol and narrow symbol), for comparing with the text's symbol. */
-function cldrSymbols(locale: string, code: string): string[] {
+/** How CLDR writes `code` in `locale` (symbol, or narrow symbol), for comparing with the text's symbol. */
+function cldrSymbols(locale: string, code: string, displays: readonly ('symbol' | 'narrowSymbol')[]): string[] {
   const symbols: string[] = [];
-  for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
+  for (const currencyDisplay of displays) {
     try {
       const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay }).formatToParts(1);
       const symbol = parts.find((part) => part.type === 'currency')?.value;
@@ -44,6 +49,7 @@ function cldrSymbols(locale: string, code: string): string[] {
 /** Whether ISO 4217 lists the region among the currency's users (Senegal → XOF, Liechtenstein → CHF, Turks and Caicos → USD). */
 const usedIn = (code: string, region: string): boolean => regionsOf(code).includes(region);
 
+const BOTH_DISPLAYS = ['symbol', 'narrowSymbol'] as const;
 const fold = (symbol: string): string => symbol.replace(/￥/g, '¥').replace(/\.$/, '').toLowerCase();
 
 /**
@@ -64,13 +70,15 @@ export function localeCurrencyAmong(locale: string, symbol: string, candidates: 
     code = listed.length === 1 ? listed[0] : null;
   }
   let declared = code !== null && found!.declared;
+  let narrowOnly = false;
   if (!code) {
     const wanted = fold(symbol);
-    const matching = candidates.filter((candidate) => cldrSymbols(locale, candidate).includes(wanted));
+    const matching = candidates.filter((candidate) => cldrSymbols(locale, candidate, BOTH_DISPLAYS).includes(wanted));
     code = matching.length === 1 ? matching[0] : null;
     declared = false; // how the language writes a currency says nothing of where the shop sells
+    narrowOnly = code !== null && !cldrSymbols(locale, code, ['symbol']).includes(wanted);
   }
-  const chosen = code === null ? null : { code, declared };
+  const chosen: LocaleCurrency | null = code === null ? null : narrowOnly ? { code, declared, narrowOnly } : { code, declared };
   if (symbolCache.size > CACHE_MAX) symbolCache.clear();
   symbolCache.set(key, chosen);
   return chosen;

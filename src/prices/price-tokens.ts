@@ -19,6 +19,8 @@ export interface CurrencyToken extends Span {
   wordLike: boolean;
   /** A shared sign qualified by letters that name no currency we know ("S£", "$C"): no candidates, and no default in its place. */
   unknown?: true;
+  /** "C $20.00": capitals set apart before a shared sign qualify it, or end a label before the bare sign, whose candidates these are. */
+  bareCandidates?: readonly string[];
 }
 export interface NumberToken extends Span {
   raw: string;
@@ -66,7 +68,9 @@ export function findCurrencies(text: string): CurrencyToken[] {
   // "AR$ 12.990", "EG£ 50": letters glued to a shared sign (and no token of their own) say which currency it is.
   // Only the tokens either side can touch it (kept is in order, without overlaps); handing each sign all of
   // them made a text of many signs quadratic ("$1 " 20,000 times: 5.7 s).
-  return kept.map((token, i) => qualifiedSign(text, token, kept.slice(Math.max(0, i - 1), i + 2)) ?? token);
+  const qualified = kept.map((token, i) => qualifiedSign(text, token, kept.slice(Math.max(0, i - 1), i + 2)) ?? token);
+  // "R $ 1.234,56": a letter sign of its own that the next sign's qualifier took in ("R$", the real) is no rand beside it.
+  return qualified.filter((token, i) => i + 1 === qualified.length || qualified[i + 1].start >= token.end);
 }
 
 export function isAdjacent(text: string, token: Span, number: Span): boolean {

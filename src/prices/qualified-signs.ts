@@ -5,6 +5,7 @@
 // ISO 4217 codes start with their country's ISO 3166 code, so two capitals that begin a code the sign is
 // printed with name it; letters that name none leave the currency unknown, never the default in its place.
 import currencyCodes from 'currency-codes';
+import { CURRENCY_SYMBOLS } from './currencies';
 import type { CurrencyToken } from './price-tokens';
 
 /** Signs several currencies print bare: letters glued to them narrow them down. */
@@ -63,10 +64,35 @@ export function qualifiedSign(text: string, sign: CurrencyToken, neighbours: rea
   let end = sign.end;
   if (before && !others.some((token) => token.end === sign.start) && !MAGNITUDE_BEFORE.test(head)) start -= before.length;
   else if (after && !others.some((token) => token.start === sign.end)) end += after.length;
-  else return null;
+  else return spacedQualifier(text, sign, others);
   const letters = before && start < sign.start ? before : after!;
   const candidates = codesOfCountry(letters, sign.symbol);
   const token: CurrencyToken = { start, end, symbol: text.slice(start, end), candidates, wordLike: false };
   if (candidates.length === 0) token.unknown = true;
   return token;
+}
+
+/** Up to three capitals and one space right before a sign: "C $", "NT $". */
+const SPACED_LETTERS = /[A-Z]{1,3} $/;
+
+/**
+ * "C $20.00", "NT $1,290", "R $ 1.234,56": the country's letters set apart from the sign by a space, as eBay prints a listing's
+ * currency, name the currency their glued form does ("C$", "NT$", "R$"); the bare "$" was read, and an en-US page made twenty
+ * Canadian dollars twenty US ones. Only opening the text or after punctuation: after a word or a number the letters end a name
+ * or a size ("Vitamin C $12.99", "Grade A $5"). A code of its own before the sign ("CAD $ 12.99") is read as a code.
+ */
+function spacedQualifier(text: string, sign: CurrencyToken, others: readonly CurrencyToken[]): CurrencyToken | null {
+  const from = Math.max(0, sign.start - 4);
+  const match = SPACED_LETTERS.exec(text.slice(from, sign.start));
+  if (!match) return null;
+  const start = from + match.index;
+  const letters = match[0].trimEnd();
+  if (/[\p{L}\p{M}\d]\s*$/u.test(text.slice(Math.max(0, start - 40), start))) return null;
+  if (others.some((token) => token.end > start && token.start < sign.start && /^[A-Z]{3}$/.test(token.symbol))) return null;
+  const glued = `${letters}${sign.symbol}`;
+  const candidates = CURRENCY_SYMBOLS[glued] ?? codesOfCountry(letters, sign.symbol);
+  if (candidates.length === 0) return null;
+  // Capitals set apart are as often a grade, a size or the article ("S $12.99" in a list of sizes, "BB $12.99" a cream): the bare
+  // sign's reading stays beside the qualified one, and the two must agree (spaced-letter.ts).
+  return { start, end: sign.end, symbol: glued, candidates, wordLike: false, bareCandidates: sign.candidates };
 }

@@ -29,9 +29,16 @@ describe('regionsOf', () => {
     expect(regionsOf('XAF')).toEqual(expect.arrayContaining(['CM', 'CF', 'TD', 'CG', 'GQ', 'GA']));
     expect(regionsOf('XAF')).not.toContain('CD');
     expect(regionsOf('CDF')).toEqual(['CD']);
-    // Names sharing no word with CLDR's ("Holy See", "Bonaire, Sint Eustatius and Saba") and the funds' and metals' stay unmatched.
+    // The funds' and metals' stay unmatched.
     expect(regionsOf('XAU')).toEqual([]);
     expect(regionsOf('XUA')).toEqual([]);
+  });
+
+  it('finds the regions whose ISO names share no word with CLDR\'s ("Holy See": Vatican City, "Bonaire, Sint Eustatius and Saba": Caribbean Netherlands)', () => {
+    expect(regionsOf('EUR')).toContain('VA');
+    expect(regionsOf('USD')).toContain('BQ');
+    const parsed = parsePrice('$12.99', { locale: 'nl-BQ' });
+    expect(parsed.ok && [parsed.currency, parsed.currencySource]).toEqual(['USD', 'locale']);
   });
 
   it("resolves a shared sign by the page's region where ISO lists the region under another name", () => {

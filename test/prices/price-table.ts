@@ -23,6 +23,7 @@ import { MARKETS } from './price-table-markets';
 import { NOISE_ROWS } from './price-table-noise';
 import { OFFERS } from './price-table-offers';
 import { PACKS } from './price-table-packs';
+import { SIGNS_APART } from './price-table-signs-apart';
 import { RATES } from './price-table-rates';
 import { ROLE_WORDS } from './price-table-role-words';
 import { TIERS_AND_CREDITS } from './price-table-tiers-and-credits';
@@ -35,7 +36,7 @@ import { WORLD_FORMATS } from './price-table-world-formats';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS, ...DISCOUNT_WORDS, ...SHIPPING_WORDS, ...CLUB_WORDS, ...CHARGES_BESIDE, ...WORLD_FORMATS, ...HOME_WORDS, ...BRACKETS_AND_NOUNS];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS, ...DISCOUNT_WORDS, ...SHIPPING_WORDS, ...CLUB_WORDS, ...CHARGES_BESIDE, ...WORLD_FORMATS, ...HOME_WORDS, ...BRACKETS_AND_NOUNS, ...SIGNS_APART];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];
