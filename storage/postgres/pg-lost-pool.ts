@@ -1,6 +1,16 @@
 // Ends a crawl's pool once one of its statements failed on a lost connection: the driver cannot be trusted with that connection again.
 import type { Sql } from './pg-connection';
 
+/** Postgres.js' code, Node's, and SQLSTATEs of a session ended under a statement (terminated, server shut down, idle limit). */
+const SESSION_CUT = /^(CONNECTION_CLOSED|ECONNRESET|EPIPE|08...|57P01|57P02|57P05)$/;
+
+/**
+ * Told each connection failure; answers what a fresh login gets (pg-fresh-login.ts) when the first failure was a
+ * session cut, else null. Every failure of the same loss gets the same answer: the pool's end fails the other
+ * statements at once, and whichever reaches the engine first names the stop.
+ */
+export type ConnectionLoss = (error: unknown) => Promise<string | null>;
+
 /**
  * postgres.js 3.4.9 keeps a statement cut by a lost connection (its backend terminated while the statement was on
  * its way) as that connection's current one. When the connection next logs in for another statement and the server
@@ -15,16 +25,6 @@ import type { Sql } from './pg-connection';
  * read as the store unreachable. The store set's own close then waits for this same end. A session cut names
  * only the cut, so then one fresh login, at the stop only, says what the server tells a new session.
  */
-/** Postgres.js' code, Node's, and SQLSTATEs of a session ended under a statement (terminated, server shut down, idle limit). */
-const SESSION_CUT = /^(CONNECTION_CLOSED|ECONNRESET|EPIPE|08...|57P01|57P02|57P05)$/;
-
-/**
- * Told each connection failure; answers what a fresh login gets (pg-fresh-login.ts) when the first failure was a
- * session cut, else null. Every failure of the same loss gets the same answer: the pool's end fails the other
- * statements at once, and whichever reaches the engine first names the stop.
- */
-export type ConnectionLoss = (error: unknown) => Promise<string | null>;
-
 export function endPoolOnConnectionLoss(sql: Sql, freshLogin: () => Promise<string | null> = () => Promise.resolve(null)): ConnectionLoss {
   let note: Promise<string | null> | null = null;
   return (error) => {
