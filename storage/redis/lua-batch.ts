@@ -7,7 +7,7 @@ import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
  *   S id host reservedAtMs nextOpenAtMs                 markSent
  *   R id host                                            releaseSlot
  *   C id host serial nextOpenAtMs previousNextOpenAtMs   cancelReservation
- *   H id host outcome reason status itemsFence           settle (succeeded | failed; status, itemsFence '' = none)
+ *   H id host outcome reason status itemsFence token     settle (succeeded | failed; status, itemsFence '' = none; token: the lease's)
  * host is the slot's (or request's) host as the pick or hop booking told the worker: a request's host never
  * changes, so the script need not read it back ('' = read it).
  *   P leaseTtlMs pollMs n rand_1 .. rand_n          pick up to n leases
@@ -36,8 +36,8 @@ while i <= #ARGV do
     out[#out + 1] = cancel(ARGV[i + 1], host, tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]), dirty)
     i = i + 6
   elseif op == 'H' then
-    out[#out + 1] = settle(worker, ARGV[i + 1], host, ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6], now, dirty, tally)
-    i = i + 7
+    out[#out + 1] = settle(worker, ARGV[i + 1], host, ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6], ARGV[i + 7], now, dirty, tally)
+    i = i + 8
   elseif op == 'B' then
     local a = function(n) return tonumber(ARGV[i + n]) end
     out[#out + 1] = book_hop(ARGV[i + 1], ARGV[i + 2], a(3), a(4), a(5), a(6), a(7), now, dirty)

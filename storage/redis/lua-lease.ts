@@ -32,16 +32,19 @@ return done
  */
 export const SETTLE_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local now, dirty, tally = now_ms(), {}, {}
-local done = settle(ARGV[1], ARGV[2], nil, ARGV[3], ARGV[4], ARGV[5], '', now, dirty, tally)
+local done = settle(ARGV[1], ARGV[2], nil, ARGV[3], ARGV[4], ARGV[5], '', '', now, dirty, tally)
 flush_tally(tally, now)
 rescore_dirty(dirty, now)
 return done
 `;
 
-/** ARGV: worker, id, delayMs, attemptBump, json ('' = unchanged: the request with its deferral count). Back to its host queue (retry, Retry-After, shutdown). */
+/**
+ * ARGV: worker, id, delayMs, attemptBump, json ('' = unchanged: the request with its deferral count), token (the
+ * lease's, see own_lease). Back to its host queue (retry, Retry-After, shutdown).
+ */
 export const DEFER_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}
-local worker, id, delay, bump, json = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
-if not leased_by(id, worker) then return 0 end
+local worker, id, delay, bump, json, token = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], ARGV[6] or ''
+if not leased_by(id, worker) or not own_lease(id, token) then return 0 end
 if bump > 0 then redis.call('HINCRBY', k('att'), id, bump) end
 if json ~= nil and json ~= '' then redis.call('HSET', k('req'), id, json) end
 local now = now_ms()

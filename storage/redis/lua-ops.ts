@@ -189,8 +189,9 @@ end
 -- already (its release came first, as it does for every answered request) leaves its host's readiness as it
 -- was: no re-score. items_fence: the lease's token when the success stands for items stored under it ('' = none):
 -- its request data stays and 'acked' keeps '<token> <status>', so a resume whose item store lacks them fetches
--- the page again (REQUEUE_ACKS_LUA).
-local function settle(worker, id, host, outcome, reason, status, items_fence, now, dirty, tally)
+-- the page again (REQUEUE_ACKS_LUA). token: the lease's fencing token ('' = not checked, a Crawlee client's).
+local function settle(worker, id, host, outcome, reason, status, items_fence, token, now, dirty, tally)
+  if not own_lease(id, token) then return 0 end
   local state, changed = redis.call('HGET', k('st'), id), true
   if state == 'l' then
     if redis.call('HGET', k('lw'), id) ~= worker then return 0 end

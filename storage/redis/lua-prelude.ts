@@ -144,6 +144,12 @@ end
 local function leased_by(id, worker)
   return redis.call('HGET', k('st'), id) == 'l' and redis.call('HGET', k('lw'), id) == worker
 end
+-- Whether the request's last lease is the one with this fencing token ('' = not checked). An id names one request
+-- only while the server keeps its counter: restarted from an older snapshot (or a lagging replica promoted), the
+-- counter goes back and a request added since takes the id of a lease still out, whose settle must not land on it.
+local function own_lease(id, token)
+  return token == '' or tonumber(redis.call('HGET', k('att'), id .. '#f')) == tonumber(token)
+end
 `;
 
 /**

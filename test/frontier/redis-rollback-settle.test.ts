@@ -1,0 +1,60 @@
+// A lease held across a Redis restart from an older snapshot: its settle never lands on the request that took its id.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+import type { RedisFrontier } from '../../storage/redis/redis-frontier';
+import { expectLease, openRedisWorker, req } from './frontier-fixture';
+
+const POLICY = { maxConcurrency: 4, minIntervalMs: 0, jitterMs: 0 };
+
+/**
+ * Request ids come from a counter in Redis. A server restarted from its last RDB snapshot (or a replica promoted
+ * behind its primary) has that counter as it was then, so the next request added takes an id a lease still out
+ * was given. Before, that lease's settle matched by id alone: the new request was marked succeeded, never
+ * fetched, and the run ended balanced (seen in CI as redis-rollback-seeding.test.ts losing /p/20).
+ */
+describe('a Redis frontier restored from an older snapshot while a lease is out', () => {
+  let server: RedisTestServer;
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterAll(() => server.stop());
+
+  it.each([
+    ['handled', (worker: RedisFrontier, held: Parameters<RedisFrontier['markHandled']>[0]) => worker.markHandled(held, 200)],
+    ['failed', (worker: RedisFrontier, held: Parameters<RedisFrontier['markHandled']>[0]) => worker.fail(held, 'http/500', 500)],
+    ['deferred', (worker: RedisFrontier, held: Parameters<RedisFrontier['markHandled']>[0]) => worker.defer(held, Date.now(), { countAttempt: true })],
+  ])('ignores the stale lease when it is %s: the request added since keeps its id, stays pending and is fetched', async (name, end) => {
+    const worker = await openRedisWorker(server.url, `rollback-${name}`, { policy: POLICY, leaseTtlMs: 60_000 });
+    const admin = new Redis(server.url);
+    try {
+      await worker.add([req('http://shop.test/1')]);
+      await handleNext(worker);
+      await admin.save();
+      await worker.add([req('http://shop.test/2')]);
+      const held = expectLease(await worker.next(Date.now()));
+      expect(held.request.url).toBe('http://shop.test/2');
+      held.markSent();
+      held.releaseSlot();
+      await server.restart();
+      // The restored counter gives the next request the id the held lease has.
+      await worker.add([req('http://shop.test/3')]);
+      await end(worker, held.request);
+      expect(await worker.summary()).toMatchObject({ planned: 2, succeeded: 1, failed: 0, pending: 1 });
+      expect(await handleNext(worker)).toBe('http://shop.test/3');
+      expect(await worker.summary()).toMatchObject({ planned: 2, succeeded: 2, failed: 0, pending: 0 });
+    } finally {
+      admin.disconnect();
+      await worker.close();
+    }
+  });
+});
+
+/** Leases the next request, sends and answers it, marks it handled; its URL. */
+async function handleNext(worker: RedisFrontier): Promise<string> {
+  const lease = expectLease(await worker.next(Date.now()));
+  lease.markSent();
+  lease.releaseSlot();
+  await worker.markHandled(lease.request, 200);
+  return lease.request.url;
+}
