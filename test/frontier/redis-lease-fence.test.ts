@@ -54,6 +54,7 @@ describe('a Redis lease\'s fencing token', () => {
       // an hour later (before an NTP step back, or on a failed-over primary whose clock was ahead) leaves is its token.
       const aheadMs = first.request.leaseFence! + HOUR_MS;
       await started.client.hset(`${runPrefix('fence-stepped')}att`, `${first.request.id!}#f`, aheadMs);
+      first.request.leaseFence = aheadMs; // the lease that pick gave out carries that token
       first.cancelReservation();
       await worker.defer(first.request, Date.now(), { countAttempt: true, reason: 'retry/test' });
       const later = expectLease(await worker.next(Date.now()));
