@@ -11,20 +11,25 @@ export const SECRET_MASK = '***';
  * not after any word: `userAgentToken` is the robots.txt name, `hostKey` a setting. A word inside
  * another (`bypass`, `monkey`) is no secret. A signature is one too: a pre-signed link (`X-Amz-Signature`,
  * `X-Goog-Signature`, an Azure SAS `sig`, CloudFront's `Signature`, `oauth_signature`) lets whoever holds
- * it fetch what it signs until it expires, as a token does.
+ * it fetch what it signs until it expires, as a token does. A custom header named for a key (`X-RapidAPI-Key`,
+ * `X-Partner-Key`, `x-functions-key`) holds one whatever the word before: `X-` names a header a service made up,
+ * and those that end in `Key` carry its key; query names and data fields seldom start with `x`, and a key's id
+ * (`x-key-id`) ends otherwise.
  */
 const TOKEN_OR_KEY = String.raw`(?:(?:access|refresh|session|auth|id|bearer|api|client|security)[-_]?)?token|(?:api|access|secret|private|subscription|auth|signing|license|master|app|user|developer)[-_]?key`;
-export const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase|secret|credentials?|signature)|${TOKEN_OR_KEY}|apikey|pass|auth|authorization|cookie|sig)`;
+const CUSTOM_HEADER_KEY = String.raw`x[-_](?:[a-z0-9]+[-_])*key`;
+export const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase|secret|credentials?|signature)|${TOKEN_OR_KEY}|${CUSTOM_HEADER_KEY}|apikey|pass|auth|authorization|cookie|sig)`;
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
 
 /**
  * Bare query names that hold a secret in a URL someone gave the crawl (Google's, Bing Maps' and many search
  * APIs' `key`, a `pwd`, a `jwt`, a session id a login put in the URL: whoever holds it is logged in) but that a
  * shop also gives its own links as data (`/p?key=blue-kettle`, `;jsessionid=` on every link of an old Java
- * shop). Records of a run (logs, fetch log, run record, report, screen) mask them as log scrubbers do; an
- * item's URL is data and its identity, so items keep them (maskItemSecretsInText).
+ * shop; OpenWeatherMap's key is its `appid`, Steam's store names a game `appid=730`). Records of a run (logs,
+ * fetch log, run record, report, screen) mask them as log scrubbers do; an item's URL is data and its identity,
+ * so items keep them (maskItemSecretsInText).
  */
-const RECORD_ONLY_QUERY_NAME = String.raw`key|pwd|jwt|session_?id|phpsessid|jsessionid`;
+const RECORD_ONLY_QUERY_NAME = String.raw`key|appid|pwd|jwt|session_?id|phpsessid|jsessionid`;
 const RECORD_QUERY_KEY = new RegExp(`^(?:${SECRET_NAME}|${RECORD_ONLY_QUERY_NAME})$`, 'i');
 
 /** A key, header or dotted settings path (`http.headers.Cookie`) that names a secret. */

@@ -1,4 +1,5 @@
 // The credentials a request carried to the site (its URLs' user info and secret parameters, its credential headers), and whether what came back quotes one.
+import { types } from 'node:util';
 import { credentialsIn } from './credential-shape';
 import { isDistinctiveSecret } from './distinctive-value';
 import { isPlainObject, maskSecretsInText } from './mask-secrets';
@@ -80,19 +81,37 @@ export function recordedUrl(url: string, credentials: readonly string[]): string
 }
 
 /**
- * A copy of a value (an item a callback yielded) with each of the credentials written `***` in every string of its
- * plain objects and lists; other values (a Decimal, a Date) as they are. With no credentials, the value itself.
+ * A copy of a value (an item a callback yielded, an error it threw) with each of the credentials written `***` in every
+ * string of its plain objects, lists and errors; other values (a Decimal, a Date) as they are. With no credentials, the
+ * value itself. An error is copied with its class, so what reads its kind (`instanceof`, `code`) reads the copy alike.
  */
 export function withoutCredentialsIn<T>(value: T, credentials: readonly string[], seen = new Map<object, unknown>()): T {
   if (credentials.length === 0) return value;
   if (typeof value === 'string') return withoutCredentials(value, credentials) as T;
-  if (!Array.isArray(value) && !isPlainObject(value)) return value;
+  const error = isNativeError(value);
+  if (!error && !Array.isArray(value) && !isPlainObject(value)) return value;
   // A value that holds itself stays so, its cycle pointing at its own copy (storing it refuses it later, as before).
   if (seen.has(value)) return seen.get(value) as T;
+  if (error) return errorWithoutCredentials(value, credentials, seen) as T;
   const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
   seen.set(value, copy);
   for (const [key, entry] of Object.entries(value)) (copy as Record<string, unknown>)[key] = withoutCredentialsIn(entry, credentials, seen);
   return copy as T;
+}
+
+/**
+ * An error as withoutCredentialsIn copies it: every own field, the ones an error does not list too (its message and
+ * stack, which quote what the code that threw put in them: a page's URL, a header it sent), and its cause's.
+ */
+function errorWithoutCredentials(error: Error, credentials: readonly string[], seen: Map<object, unknown>): Error {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+  seen.set(error, copy);
+  for (const key of Reflect.ownKeys(error)) {
+    const field = Object.getOwnPropertyDescriptor(error, key)!;
+    if ('value' in field) field.value = withoutCredentialsIn(field.value, credentials, seen);
+    Object.defineProperty(copy, key, field);
+  }
+  return copy;
 }
 
 /**
@@ -104,6 +123,9 @@ export function withoutSentCredentials(response: CrawlResponse, settingsHeaders:
   for (const credential of longestFirst(credentialsSentFor(response, settingsHeaders))) body = replaceAll(body, Buffer.from(credential), Buffer.from(SECRET_MASK));
   return body;
 }
+
+/** An error of any realm (a vm context's, the shell's) or one made with our Error's prototype. */
+const isNativeError = (value: unknown): value is Error => types.isNativeError(value) || value instanceof Error;
 
 /** Longest first: a value's encoded form may hold its decoded one, which replaced first would leave the rest in clear. */
 const longestFirst = (credentials: readonly string[]): string[] => [...credentials].sort((a, b) => b.length - a.length);

@@ -144,21 +144,24 @@ export async function runCallback(
     // Cut off by the shutdown: not the spider's fault either; the task puts the request back in the queue.
     if (thrown instanceof CallbackCutOffError) throw thrown;
     // A callback that threw because its page went away (browser or renderer died, page moved) fails for that reason, not as the spider's bug.
-    const { stat, ...failure } = callbackError(thrown instanceof CallbackTimeoutError ? thrown : (response.pageLeft() ?? thrown));
+    const { stat, ...failure } = callbackError(withoutCredentialsIn(thrown instanceof CallbackTimeoutError ? thrown : (response.pageLeft() ?? thrown), sent));
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);
     if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-${thrown.role}/${thrown.callback}`);
     // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
-    if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, itemSource.url);
-    if (thrown instanceof SpiderMiddlewareFailure) noteCodeError(deps.stats, 'spider-middleware', thrown.middleware, thrown.cause, itemSource.url);
+    // What the spider threw may quote what the request sent (`res.url` after a redirect moved a token under a plain
+    // name, a header's key): the failure, its log line and the run's first errors show it written ***, as items do.
+    const shown = withoutCredentialsIn(thrown, sent);
+    if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, shown, itemSource.url);
+    if (shown instanceof SpiderMiddlewareFailure) noteCodeError(deps.stats, 'spider-middleware', shown.middleware, shown.cause, itemSource.url);
     if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: itemSource.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');
     // The answer's fault: what it showed, in a few masked characters, rather than a stack into the spider.
-    else if (thrown instanceof InvalidJsonError) {
-      const { reason, status, contentType, sample } = thrown;
-      deps.log.error({ url: itemSource.url, callback: response.request.callback, reason, status, contentType, sample }, thrown.message);
-    } else if (thrown instanceof SitemapError) deps.log.error({ url: itemSource.url, callback: response.request.callback, reason: thrown.reason, status: response.status }, thrown.message);
-    else if (thrown instanceof SpiderMiddlewareFailure) deps.log.error({ url: itemSource.url, middleware: thrown.middleware, hook: thrown.hook, err: thrown.cause }, thrown.message);
-    else deps.log.error({ url: itemSource.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
+    else if (shown instanceof InvalidJsonError) {
+      const { reason, status, contentType, sample } = shown;
+      deps.log.error({ url: itemSource.url, callback: response.request.callback, reason, status, contentType, sample }, shown.message);
+    } else if (shown instanceof SitemapError) deps.log.error({ url: itemSource.url, callback: response.request.callback, reason: shown.reason, status: response.status }, shown.message);
+    else if (shown instanceof SpiderMiddlewareFailure) deps.log.error({ url: itemSource.url, middleware: shown.middleware, hook: shown.hook, err: shown.cause }, shown.message);
+    else deps.log.error({ url: itemSource.url, callback: response.request.callback, err: shown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
   } finally {
     deadline?.dispose();

@@ -1,6 +1,7 @@
 // Runs a failed request's errback: what it yields is stored as a callback's output is, durably, before the request is recorded failed.
 import type { Logger } from 'pino';
 import type { RequestFailure } from '../core/request-failure';
+import { sentCredentials, withoutCredentialsIn } from '../core/sent-credentials';
 import { isRequest, isSkippedLink, resolveErrback, type Spider, type SpiderOutput } from '../core/spider';
 import type { CrawlEventBus } from '../events/crawl-events';
 import { hostKeyOf } from '../politeness/host-key';
@@ -49,6 +50,9 @@ export async function runErrback(failure: RequestFailure, deps: ErrbackDeps): Pr
   const deadline = new CallbackDeadline({ ms: callbackLimitMs(deps.settings, hostKey, request.fetchMode ?? 'http'), onTimeout: () => Promise.resolve() });
   const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: request.url, rawHash: '', leaseFence: request.leaseFence };
   const durables: Array<Promise<void>> = [];
+  // What the errback yields or throws may quote what its request sent (a header's key, `request.url`'s password):
+  // written *** in its items, its log line and the run's first errors, as a callback's are.
+  const sent = sentCredentials([request.url], [deps.settings.http.headers, request.headers]);
   deps.stats.inc('errback/called');
   let outputs: AsyncIterator<SpiderOutput> | null = null;
   try {
@@ -63,7 +67,7 @@ export async function runErrback(failure: RequestFailure, deps: ErrbackDeps): Pr
         continue;
       }
       deps.stats.inc('items/scraped');
-      const result = await deps.items.process(output, { ...source, scrapedAtMs: Date.now() });
+      const result = await deps.items.process(withoutCredentialsIn(output, sent), { ...source, scrapedAtMs: Date.now() });
       if (result.accepted) durables.push(result.durable);
     }
     await sink.flush();
@@ -75,9 +79,10 @@ export async function runErrback(failure: RequestFailure, deps: ErrbackDeps): Pr
       deps.stats.inc('errback/cut-off');
       log.warn({ url: request.url }, 'errback cut off by the shutdown; the request is recorded failed');
     } else {
-      noteCodeError(deps.stats, 'errback', name, thrown, request.url);
+      const shown = withoutCredentialsIn(thrown, sent);
+      noteCodeError(deps.stats, 'errback', name, shown, request.url);
       if (thrown instanceof CallbackTimeoutError) log.error({ url: request.url, reason: failure.reason }, 'spider errback ran past its time limit and was abandoned');
-      else log.error({ url: request.url, reason: failure.reason, err: thrown }, 'spider errback failed');
+      else log.error({ url: request.url, reason: failure.reason, err: shown }, 'spider errback failed');
     }
   } finally {
     deadline.dispose();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import { runInNewContext } from 'node:vm';
 import { isSecretName, maskItemSecrets, maskItemSecretsInText, maskSecrets, maskSecretsInInspected, maskSecretsInText } from '../../src/core/mask-secrets';
+import { sentCredentials } from '../../src/core/sent-credentials';
 import { createLogger } from '../../src/log/logger';
 import { logSink } from '../support/test-crawl';
 
@@ -75,9 +76,10 @@ describe('maskSecretsInText', () => {
 describe('bare query names a record masks and an item keeps', () => {
   // `key` is Google's, Bing Maps' and many search APIs' key; pwd, jwt and session ids log in whoever holds them.
   // A shop names data that way too (`/p?key=blue-kettle`): item URLs are data and identity, so they keep these.
-  const url = 'https://api.example/geo;jsessionid=J5ess?key=AIza9&pwd=p4ss&jwt=eyJ0&sessionid=s1d&PHPSESSID=php1&q=kettle&hotkey=1&keys=2';
+  // OpenWeatherMap's key is its `appid`; Steam's store names a game `appid=730`, which items keep.
+  const url = 'https://api.example/geo;jsessionid=J5ess?key=AIza9&pwd=p4ss&jwt=eyJ0&sessionid=s1d&PHPSESSID=php1&appid=8f3a9c&q=kettle&hotkey=1&keys=2&appids=730';
   it('masks them in text of a record (logs, fetch log, run record, report, screen)', () => {
-    expect(maskSecretsInText(url)).toBe('https://api.example/geo;jsessionid=***?key=***&pwd=***&jwt=***&sessionid=***&PHPSESSID=***&q=kettle&hotkey=1&keys=2');
+    expect(maskSecretsInText(url)).toBe('https://api.example/geo;jsessionid=***?key=***&pwd=***&jwt=***&sessionid=***&PHPSESSID=***&appid=***&q=kettle&hotkey=1&keys=2&appids=730');
     expect(maskSecrets({ start: url }).start).toBe(maskSecretsInText(url));
   });
 
@@ -209,6 +211,18 @@ describe('maskSecrets', () => {
     expect(maskSecretsInText('/api?access_key=a1&accessToken=a2&clientSecret=a3&page=2')).toBe('/api?access_key=***&accessToken=***&clientSecret=***&page=2');
     // API gateways' own names (3scale): a key in a product link's query is no shop's data either.
     expect(maskItemSecretsInText('/v1/prices?app_id=shop1&app_key=9f8e7d6c5b4a&user_key=a1b2c3d4e5')).toBe('/v1/prices?app_id=shop1&app_key=***&user_key=***');
+  });
+
+  it('takes a custom header named for a key (X-RapidAPI-Key, X-Partner-Key) as holding one, in settings, records and what a request sent', () => {
+    const secret = ['X-RapidAPI-Key', 'x-rapidapi-key', 'X-Partner-Key', 'X-Functions-Key', 'x_client_key', 'http.headers.X-Partner-Key'];
+    const plain = ['X-RapidAPI-Host', 'steam_appid', 'appid', 'sort_key', 'x-key-id', 'hotkey', 'X-Request-Id'];
+    expect(secret.filter((name) => !isSecretName(name))).toEqual([]);
+    expect(plain.filter((name) => isSecretName(name))).toEqual([]);
+    expect(maskSecrets({ http: { headers: { 'X-RapidAPI-Key': 'a1b2c3d4e5f6', 'X-RapidAPI-Host': 'prices.p.rapidapi.com' } } })).toEqual({ http: { headers: { 'X-RapidAPI-Key': '***', 'X-RapidAPI-Host': 'prices.p.rapidapi.com' } } });
+    expect(maskSecretsInText('upstream echoed x-rapidapi-key: a1b2c3d4e5f6, x-rapidapi-host: prices')).toBe('upstream echoed x-rapidapi-key: ***, x-rapidapi-host: prices');
+    expect(sentCredentials([], [{ 'X-Partner-Key': 'pK7-v2Qx9-Lm4Z' }])).toContain('pK7-v2Qx9-Lm4Z');
+    // A Steam game's id is the shop's data, in an item as a field or in its URL.
+    expect(maskItemSecrets({ steam_appid: 730, url: 'https://store.example/api/appdetails?appid=730' })).toEqual({ steam_appid: 730, url: 'https://store.example/api/appdetails?appid=730' });
   });
 });
 

@@ -6,6 +6,8 @@ import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support
 import { exitCodeFor } from '../../src/engine/run-summary';
 
 const MAX_ATTEMPTS = 3;
+/** A key one request sends, which its errback's error quotes: the run's records show it ***. */
+const API_KEY = 'eRrb4ck-K3y-90Zq';
 
 /** What each errback call saw, in order: the failure as the spider got it. */
 const seen: Array<{ url: string; reason: string; status: number | null; attempt: number; meta: unknown }> = [];
@@ -22,7 +24,7 @@ class ErrbackSpider extends Spider {
       yield new CrawlRequest({ url: `${this.base}${path}`, callback: 'parseProduct', errback: 'onProductFailed', meta: { sku: path.slice(path.lastIndexOf('/') + 1) } });
     }
     // Its errback throws: recorded as the project's code error, the request still fails with its own reason.
-    yield new CrawlRequest({ url: `${this.base}/p/bad-errback`, callback: 'parseProduct', errback: 'onFailedBadly' });
+    yield new CrawlRequest({ url: `${this.base}/p/bad-errback`, callback: 'parseProduct', errback: 'onFailedBadly', headers: { 'X-Api-Key': API_KEY } });
     // No errback: fails as before, nothing runs.
     yield new CrawlRequest({ url: `${this.base}/p/plain-gone`, callback: 'parseProduct' });
   }
@@ -50,7 +52,7 @@ class ErrbackSpider extends Spider {
 
   // eslint-disable-next-line require-yield
   async *onFailedBadly(failure: RequestFailure): AsyncGenerator<SpiderOutput> {
-    throw new Error(`errback bug on ${failure.request.url}`);
+    throw new Error(`errback bug on ${failure.request.url} with key ${failure.request.headers['X-Api-Key']}`);
   }
 }
 
@@ -118,8 +120,9 @@ describe('a request errback', () => {
 
   it('leaves each request failed with its own reason, and records an errback that threw as a code error', () => {
     expect(result.summary.ledger).toMatchObject({ failed: 6, pending: 0 });
-    expect(result.summary.codeErrors?.['errback/onFailedBadly']).toMatchObject({ count: 1, firstMessage: `Error: errback bug on ${server.url('/p/bad-errback')}` });
+    expect(result.summary.codeErrors?.['errback/onFailedBadly']).toMatchObject({ count: 1, firstMessage: `Error: errback bug on ${server.url('/p/bad-errback')} with key ***` });
     expect(result.logs.some((l) => l.msg === 'spider errback failed' && l.errback === 'onFailedBadly')).toBe(true);
+    expect(JSON.stringify(result.logs).includes(API_KEY)).toBe(false);
     expect(exitCodeFor(result.summary)).toBe(4);
   });
 });
