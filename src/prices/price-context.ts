@@ -9,6 +9,7 @@ import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
 import { SAVING_WORDS } from './saving-words';
 import { WAS_PRICE_WORDS, WORTH_WORDS } from './was-words';
+import { APPROXIMATE_WORDS } from './approximate-words';
 import { SHIPPING_ALTERNATION } from './shipping-words';
 import { isShippingAfter, shippingOpening } from './shipping-labels';
 import { wordPattern } from './word-pattern';
@@ -96,7 +97,7 @@ const DEPOSIT_BEFORE = endsWith([
 const REGULAR = endsWith([
   ...REGULAR_PRICE_WORDS,
   // An approximation ("£17.99 (approx. €20.99)", "ca. 12,99 €"): a conversion beside the price, the price when alone.
-  'approx\\.?', 'approximately', 'ca\\.', 'circa', 'env\\.', 'environ', 'etwa', 'ungefähr', 'около', 'ок\\.', '[≈~～]',
+  ...APPROXIMATE_WORDS,
 ]);
 /** "De R$ 199 por R$ 149": a bare "de" opening the text (Portuguese, Spanish). */
 const OPENING_DE = wordPattern(/^\s*de\s*$/iu);

@@ -23,7 +23,7 @@ export const WAS_PRICE_WORDS: readonly string[] = [
   '(?:メーカー)?希望小売価格', '(?:建议|建議)?零售价', '建議售價', '吊牌价', '专柜价', '划线价', '市场价', '原價', '定價', '권장소비자가(?:격)?',
   'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
   // Was-labels of Dutch, Persian, Turkish, Indonesian, Romanian, Balkan, Baltic, Bulgarian and Japanese shops the lists lacked: the pair was refused as two current prices.
-  'oorspronkelijke prijs', 'oorspronkelijk', 'قیمت قبلی', 'قیمت اصلی', 'قیمت قبل از تخفیف', 'eski fiyat', 'harga normal', 'harga coret', 'preț inițial', 'pret initial',
+  'oorspronkelijke prijs', 'oorspronkelijk', 'voorheen', 'vorige prijs', 'قیمت قبلی', 'قیمت اصلی', 'قیمت قبل از تخفیف', 'eski fiyat', 'harga normal', 'harga coret', 'preț inițial', 'pret initial',
   'stara cijena', 'redovna cijena', 'prethodna cijena', 'redovna cena', 'pôvodná cena', 'bežná cena', 'redna cena', 'sena kaina', 'įprasta kaina', 'ankstesnė kaina',
   'vecā cena', 'parastā cena', 'tavahind', 'vana hind', 'стара цена', 'редовна цена', 'предишна цена', '旧価格',
 ];

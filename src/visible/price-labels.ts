@@ -21,6 +21,7 @@ import { SHIPPING_ALTERNATION } from '../prices/shipping-words';
 import { shippingWordInName } from '../prices/shipping-labels';
 import { discountAfter, discountBefore } from '../prices/discount-words';
 import { WAS_PRICE_WORDS, WORTH_WORDS } from '../prices/was-words';
+import { APPROXIMATE_WORDS } from '../prices/approximate-words';
 import { FINANCING_ANYWHERE, INSTALMENT_BEFORE, INSTALMENTS_AFTER } from '../prices/instalment-words';
 import { rateOrFee } from './rate-labels';
 import { signInForPrice } from './sign-in-price';
@@ -42,6 +43,13 @@ const UNIT_AFTER = new RegExp(`^[\\s)*]*${PER}\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?${UN
  * "10x", Plentymarkets' "Inhalt: <span>0,5</span> <span>l</span>", "<span>6</span> Stück".
  */
 const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|st(?:ü|ue)ck|stk\\.?|st\\.|pcs?\\.?|pieces?|pack|ct|count)(?![\\p{L}\\d]))`, 'iu');
+/**
+ * An estimate or a conversion into another currency right before the amount ("≈ €52.10", eBay's "Approximately US $57.20",
+ * "ca. 31,20 €"; a country's letters may stand between the word and a dollar sign). The parser's list: beside an exact price the
+ * amount is never the price, alone it is.
+ */
+const APPROXIMATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${words(APPROXIMATE_WORDS)})[\\s:(]*$`, 'iu');
+export const isApproximate = (before: string): boolean => APPROXIMATE_BEFORE.test(before.replace(/(?<=[\s(])[A-Z]{1,3}\s*$/u, ''));
 /**
  * Whether the words after a bare number (no currency of its own) make it a count, a measure or another unit than money: the
  * list above, and the parser's (`exclusionAfter`): "<span>1,200</span> <span>points</span>", "<span>99</span>p", "4.5 out of 5",

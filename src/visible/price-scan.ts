@@ -4,7 +4,7 @@ import type { AnyNode, Element } from 'domhandler';
 import type { ParsePriceOptions, PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { besideInLine, trimCurrency, type LineText } from './line-words';
-import { isQuantityAfter, linksRange, roleFromWords, type PriceRole } from './price-labels';
+import { isApproximate, isQuantityAfter, linksRange, roleFromWords, type PriceRole } from './price-labels';
 import { readPriceText, withHundredthsAfter } from './price-reading';
 import { walkPrices, type FoundPrice, type State } from './price-walk';
 import { onRequestEntry, type ScannedPrice, type ScanOptions } from './scanned-price';
@@ -117,5 +117,6 @@ function toScanned(line: LineText, { node, last, element, text, state }: FoundPr
   const headline = bare && /^h[1-6]$/.test(element.tagName) && collapsedUpTo(line.texts.get(element) ?? '', text.length) === text;
   const high = role === 'range' && rangeHigh ? { rangeHigh } : {};
   const drawn = state.drawnOnly ? { drawnOnly: true } : {};
-  return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax, ...high, ...drawn };
+  const approximate = role === 'current' && isApproximate(context.before) ? { approximate: true } : {};
+  return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax, ...high, ...drawn, ...approximate };
 }

@@ -42,6 +42,8 @@ export interface ScannedPrice {
   copyConflict?: string;
   /** It is drawn `aria-hidden` with no screen-reader copy beside it (eye-alone.ts): the price only when nothing else shows one. */
   drawnOnly?: boolean;
+  /** A current price its words call an estimate or a conversion ("≈ €52.10", "Approximately US $57.20"): the price only when no exact one is shown. */
+  approximate?: boolean;
 }
 
 export interface ScanOptions {

@@ -65,6 +65,9 @@ function readOf(price: ScannedPrice): ReadPrice | null {
   return read;
 }
 
+/** The prices that pass `keep`, when any does; else all of them. */
+const preferred = (prices: readonly ScannedPrice[], keep: (price: ScannedPrice) => boolean): readonly ScannedPrice[] => (prices.some(keep) ? prices.filter(keep) : prices);
+
 /** Same amount and currency: one price shown twice (sticky bar, mobile and desktop copies) is not a disagreement. */
 function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
   const kept: ReadPrice[] = [];
@@ -80,8 +83,9 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
 export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unreadSheets?: boolean } = {}): VisiblePriceResult {
   // An aria-hidden price no screen-reader copy says is read only when nothing else shows one: beside another it may be a
   // variant's price a linked sheet hides with it (eye-alone.ts).
-  const onScreen = scanned.filter((p) => p.role === 'current');
-  const shown = onScreen.some((p) => !p.drawnOnly) ? onScreen.filter((p) => !p.drawnOnly) : onScreen;
+  // "≈ €52.10" beside "£45.00": a conversion or an estimate beside an exact amount is never the price; alone it is, as the parser reads it.
+  const onScreen = preferred(scanned.filter((p) => p.role === 'current'), (p) => !p.approximate);
+  const shown = preferred(onScreen, (p) => !p.drawnOnly);
   // Options of one choice, each with its price (fare families, rooms, plans): once the page marks one as taken, the others are choices not taken.
   const current = shown.some((p) => p.choice === 'chosen') ? shown.filter((p) => p.choice !== 'unchosen') : shown;
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.

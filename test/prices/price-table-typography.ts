@@ -57,6 +57,9 @@ export const TYPOGRAPHY: PriceRow[] = [
   ['(USD) $19.99', '19.99', 'USD', shop('CAD')], ['$19.99 (USD)', '19.99', 'USD', shop('CAD')], ['$19.99 USD / $26.99 CAD', A, null], ['€19,99 / £17.99', A, null],
   ['19,99 € | 17,99 £', A, null], ['19,99 €, 17,99 £', A, null], ['CHF 19.90 / € 18.50', A, null], ['Preis: 19,90 CHF (ca. 18,50 €)', '19.90', 'CHF'],
   ['£17.99 (approx. €20.99)', '17.99', 'GBP'], ['$19.99 (~€18.40)', '19.99', 'USD', US], ['€18.40 (≈ $19.99)', '18.40', 'EUR'],
+  // Approximation words of more languages (the page reader's list too): each pair was refused as two prices.
+  ['29,90 € (aprox. 32,50 US$)', '29.90', 'EUR'], ['1.299 Kč (cca 52,10 €)', '1299', 'CZK'], ['199 zł (około 46,50 €)', '199', 'PLN'], ['€ 29,99 (ongeveer $32,50)', '29.99', 'EUR'],
+  ['¥2,980（約 $19.80）', '2980', 'JPY', loc('ja-JP')], ['€ 29,99 voorheen € 39,99', '29.99', 'EUR'],
   // A raised dot between digits: British typography's decimal point, or a thousands dot set high; a grave accent typed for the Swiss apostrophe.
   ['£12·99', '12.99', 'GBP'], ['£1,299·99', '1299.99', 'GBP'], ['Only £4·50', '4.50', 'GBP'], ['€1·299,00', '1299.00', 'EUR'],
   ['CHF 1`299.–', '1299', 'CHF'], ['Fr. 12`345.60', '12345.60', 'CHF'], ['1`299.00 CHF', '1299.00', 'CHF'], ['4.5 · 128 reviews · £19.99', '19.99', 'GBP'],

@@ -1,16 +1,6 @@
 // visiblePrice() beside a "was" price or the EU's lowest-price-of-30-days note labelled in the shop's language.
 import { describe, expect, it } from 'vitest';
-import { toCurrencyScale } from '../../src/prices/iso-currencies';
-import { htmlResponse } from '../support/html-response';
-
-const page = (body: string, lang: string) => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><main><h1>Produkt</h1>${body}</main></body></html>`;
-
-function read(body: string, lang: string): string {
-  const result = htmlResponse(page(body, lang)).visiblePrice();
-  if (!result.ok) return result.reason;
-  const was = result.regular ? ` was ${toCurrencyScale(result.regular.amount, result.currency)}` : '';
-  return `${toCurrencyScale(result.amount, result.currency)} ${result.currency}${was}`;
-}
+import { visibleSummary as read } from '../support/visible-summary';
 
 /** [label, lang, was, now, expected]: the label before the higher amount, the sale price after it, each in its own element. */
 const WAS: ReadonlyArray<readonly [string, string, string, string, string]> = [
@@ -29,6 +19,8 @@ const WAS: ReadonlyArray<readonly [string, string, string, string, string]> = [
   ['Sena kaina', 'lt-LT', '29,99 €', '19,99 €', '19.99 EUR was 29.99'], ['Įprasta kaina', 'lt-LT', '29,99 €', '19,99 €', '19.99 EUR was 29.99'],
   ['Vecā cena', 'lv-LV', '29,99 €', '19,99 €', '19.99 EUR was 29.99'], ['Tavahind', 'et-EE', '29,99 €', '19,99 €', '19.99 EUR was 29.99'],
   ['Стара цена', 'bg-BG', '29,99 лв.', '19,99 лв.', '19.99 BGN was 29.99'], ['旧価格', 'ja-JP', '¥2,980', '¥1,980', '1980 JPY was 2980'],
+  // Dutch "formerly" and "previous price": the pair was refused as two current prices.
+  ['Voorheen', 'nl-NL', '€ 29,99', '€ 19,99', '19.99 EUR was 29.99'], ['Vorige prijs:', 'nl-BE', '€ 29,99', '€ 19,99', '19.99 EUR was 29.99'],
 ];
 
 describe('a "was" label in the shop\'s language', () => {
