@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import type { RedisFrontier } from '../../storage/redis/redis-frontier';
-import { expectLease, openRedisWorker, req } from './frontier-fixture';
+import { expectLease, handleNext, openRedisWorker, req } from './frontier-fixture';
 
 const POLICY = { maxConcurrency: 4, minIntervalMs: 0, jitterMs: 0 };
 
@@ -49,12 +49,3 @@ describe('a Redis frontier restored from an older snapshot while a lease is out'
     }
   });
 });
-
-/** Leases the next request, sends and answers it, marks it handled; its URL. */
-async function handleNext(worker: RedisFrontier): Promise<string> {
-  const lease = expectLease(await worker.next(Date.now()));
-  lease.markSent();
-  lease.releaseSlot();
-  await worker.markHandled(lease.request, 200);
-  return lease.request.url;
-}
