@@ -31,10 +31,10 @@ describe('a Crawlee queue lock held across a Redis restart from an older snapsho
   });
 
   it.each([
-    ['marked handled', (queue: storage.RequestQueueClient, held: storage.RequestOptions) => queue.updateRequest({ ...held, handledAt: new Date().toISOString() } as storage.UpdateRequestSchema)],
-    ['reclaimed', async (queue: storage.RequestQueueClient, held: storage.RequestOptions) => {
-      await queue.updateRequest({ ...held, retryCount: 1, userData: { stale: true } } as storage.UpdateRequestSchema);
-      await queue.deleteRequestLock(held.id!);
+    ['marked handled', (queue: storage.RequestQueueClient, held: storage.UpdateRequestSchema) => queue.updateRequest({ ...held, handledAt: new Date().toISOString() })],
+    ['reclaimed', async (queue: storage.RequestQueueClient, held: storage.UpdateRequestSchema) => {
+      await queue.updateRequest({ ...held, retryCount: 1, userData: { stale: true } });
+      await queue.deleteRequestLock(held.id);
     }],
   ])('refuses the stale lock when it is %s: the request added since stays as it was added and is fetched', async (name, end) => {
     const runId = `rq-rollback-${name.replace(' ', '-')}`;
@@ -48,7 +48,7 @@ describe('a Crawlee queue lock held across a Redis restart from an older snapsho
       await worker.add([req('http://shop.test/2')]);
       const [locked] = (await queue.listAndLockHead({ limit: 1, lockSecs: 60 })).items;
       expect(locked.url).toBe('http://shop.test/2');
-      const held = (await queue.getRequest(locked.id))!;
+      const held: storage.UpdateRequestSchema = { ...(await queue.getRequest(locked.id)), id: locked.id, url: locked.url, uniqueKey: locked.uniqueKey };
       await server.restart();
       // The restored counter gives the next request the id the consumer's lock has.
       const [added] = [req('http://shop.test/3')];
