@@ -21,7 +21,7 @@ import { EvictionWatch } from './eviction-policy';
 import { addArgv } from './redis-add-args';
 import type { RedisFrontierOptions } from './redis-frontier-options';
 import { PickedLeases } from './picked-leases';
-import { leaseIdOf, RedisLeaseEnds } from './redis-lease-ends';
+import { leaseIdOf, leaseTokenOf, RedisLeaseEnds } from './redis-lease-ends';
 import { pickMore } from './redis-picks';
 import { requeueUnstoredAcks } from './redis-unstored-acks';
 
@@ -173,7 +173,7 @@ export class RedisFrontier implements Frontier {
     const op = ['B', id, hostKey, random(), policy.maxConcurrency, policy.minIntervalMs, policy.jitterMs, this.options.intervalMarginMs ?? 0];
     const reply = this.batch.call(op);
     this.batch.flush();
-    return hopOfReply(this.channel, hostKey, (await reply) as HopReply);
+    return hopOfReply(this.channel, hostKey, (await reply) as HopReply, leaseTokenOf(lease.request));
   }
 
   pauseHost(hostKey: string, untilMs: number): void {

@@ -24,7 +24,7 @@ export function leaseIdOf(request: CrawlRequest): string {
 }
 
 /** The lease's fencing token, so the script ends this lease and no other of the same id ('' = not checked). */
-function tokenOf(request: CrawlRequest): string {
+export function leaseTokenOf(request: CrawlRequest): string {
   return request.leaseFence === null ? '' : String(request.leaseFence);
 }
 
@@ -41,7 +41,7 @@ export class RedisLeaseEnds {
     const stored = storedForDefer(request, options);
     const json = stored === null ? '' : JSON.stringify(stored);
     this.parts.batch.flush(); // its queued send, release or cancel go first
-    const done = await this.endLease(id, this.parts.scripts.defer(this.parts.prefix, this.parts.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json, tokenOf(request)));
+    const done = await this.endLease(id, this.parts.scripts.defer(this.parts.prefix, this.parts.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json, leaseTokenOf(request)));
     if (done !== 1) return this.leaseLost(request, 'defer');
     request.attempt += bump;
     if (options.countDeferral) request.deferrals += 1;
@@ -52,7 +52,7 @@ export class RedisLeaseEnds {
     // The host as this worker's pick gave it; a request it never picked ('') has the script read it.
     // A success stands for the items stored under its lease: a resume finds them in the item store, or fetches the page again.
     const itemsFence = outcome === 'succeeded' && request.itemsStored > 0 ? (request.leaseFence ?? '') : '';
-    const done = await this.endLease(id, this.parts.batch.call(['H', id, this.parts.leases.get(id) ?? '', outcome, reason, status ?? '', itemsFence, tokenOf(request)]));
+    const done = await this.endLease(id, this.parts.batch.call(['H', id, this.parts.leases.get(id) ?? '', outcome, reason, status ?? '', itemsFence, leaseTokenOf(request)]));
     if (done !== 1) this.leaseLost(request, outcome);
   }
 
