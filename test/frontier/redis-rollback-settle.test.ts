@@ -48,4 +48,33 @@ describe('a Redis frontier restored from an older snapshot while a lease is out'
       await worker.close();
     }
   });
+
+  // The worker keeps its leases by id to renew and hand them back: the stale lease's end took the entry of the
+  // lease this worker holds now under the same id, so it was neither renewed nor handed back at a graceful exit.
+  it('keeps holding the lease it took since under the same id when the stale one ends', async () => {
+    const worker = await openRedisWorker(server.url, 'rollback-held', { policy: POLICY, leaseTtlMs: 60_000 });
+    const admin = new Redis(server.url);
+    let other: RedisFrontier | undefined;
+    try {
+      await worker.add([req('http://shop.test/1')]);
+      await handleNext(worker);
+      await admin.save();
+      await worker.add([req('http://shop.test/2')]);
+      const held = expectLease(await worker.next(Date.now()));
+      await server.restart();
+      await worker.add([req('http://shop.test/3')]);
+      const taken = expectLease(await worker.next(Date.now()));
+      expect(taken.request.id).toBe(held.request.id);
+      await worker.markHandled(held.request, 200);
+      expect(worker.inFlight()).toBe(1);
+      // A graceful exit hands it back: another worker takes it at once, not after the lease's 60 s.
+      await worker.close();
+      other = await openRedisWorker(server.url, 'rollback-held', { policy: POLICY, leaseTtlMs: 60_000 });
+      expect(await handleNext(other)).toBe('http://shop.test/3');
+    } finally {
+      admin.disconnect();
+      await worker.close();
+      await other?.close();
+    }
+  });
 });
