@@ -4,9 +4,9 @@ import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /**
  * ARGV: worker, then ops in the order the worker made them, each an opcode and its arguments:
- *   S id host reservedAtMs nextOpenAtMs                 markSent
- *   R id host                                            releaseSlot
- *   C id host serial nextOpenAtMs previousNextOpenAtMs   cancelReservation
+ *   S id host reservedAtMs nextOpenAtMs token                 markSent
+ *   R id host token                                            releaseSlot
+ *   C id host serial nextOpenAtMs previousNextOpenAtMs token   cancelReservation (token: the slot's lease's, see slot_of)
  *   H id host outcome reason status itemsFence token     settle (succeeded | failed; status, itemsFence '' = none; token: the lease's)
  * host is the slot's (or request's) host as the pick or hop booking told the worker: a request's host never
  * changes, so the script need not read it back ('' = read it).
@@ -27,14 +27,14 @@ while i <= #ARGV do
   -- The host of S, R, C and H ('' = unknown to the worker: the op reads it).
   local host = ARGV[i + 2] ~= '' and ARGV[i + 2] or nil
   if op == 'S' then
-    out[#out + 1] = mark_sent(ARGV[i + 1], host, tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), now, dirty)
-    i = i + 5
-  elseif op == 'R' then
-    out[#out + 1] = release(ARGV[i + 1], host, now, dirty)
-    i = i + 3
-  elseif op == 'C' then
-    out[#out + 1] = cancel(ARGV[i + 1], host, tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]), dirty)
+    out[#out + 1] = slot_of(ARGV[i + 1], ARGV[i + 5]) and mark_sent(ARGV[i + 1], host, tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), now, dirty) or 0
     i = i + 6
+  elseif op == 'R' then
+    out[#out + 1] = slot_of(ARGV[i + 1], ARGV[i + 3]) and release(ARGV[i + 1], host, now, dirty) or 0
+    i = i + 4
+  elseif op == 'C' then
+    out[#out + 1] = slot_of(ARGV[i + 1], ARGV[i + 6]) and cancel(ARGV[i + 1], host, tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]), dirty) or 0
+    i = i + 7
   elseif op == 'H' then
     out[#out + 1] = settle(worker, ARGV[i + 1], host, ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6], ARGV[i + 7], now, dirty, tally)
     i = i + 8

@@ -27,12 +27,13 @@ return done
 `;
 
 /**
- * ARGV: worker, id, outcome (succeeded | failed), reason, status ('' = none). Returns 1, or 0 when another
- * worker holds the request now or it is settled (see settle in LUA_OPS). A Crawlee client's: its items carry no token.
+ * ARGV: worker, id, outcome (succeeded | failed), reason, status ('' = none), token (the client's lock's, '' = none
+ * held). Returns 1, or 0 when another worker holds the request now, it is settled, or the id names another request
+ * than the locked one (see settle in LUA_OPS). A Crawlee client's: its items carry no token.
  */
 export const SETTLE_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local now, dirty, tally = now_ms(), {}, {}
-local done = settle(ARGV[1], ARGV[2], nil, ARGV[3], ARGV[4], ARGV[5], '', '', now, dirty, tally)
+local done = settle(ARGV[1], ARGV[2], nil, ARGV[3], ARGV[4], ARGV[5], '', ARGV[6] or '', now, dirty, tally)
 flush_tally(tally, now)
 rescore_dirty(dirty, now)
 return done

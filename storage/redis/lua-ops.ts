@@ -194,7 +194,9 @@ local function settle(worker, id, host, outcome, reason, status, items_fence, to
   if not own_lease(id, token) then return 0 end
   local state, changed = redis.call('HGET', k('st'), id), true
   if state == 'l' then
-    if redis.call('HGET', k('lw'), id) ~= worker then return 0 end
+    -- A token that is the request's last names the lease the last pick gave, so its holder too: only an
+    -- unfenced settle (a Crawlee client's update of a request it never locked) asks whose the lease is.
+    if token == '' and redis.call('HGET', k('lw'), id) ~= worker then return 0 end
     host, changed = drop_lease(id, host)
   elseif state == 'p' then
     host = host or redis.call('HGET', k('host'), id)

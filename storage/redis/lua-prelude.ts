@@ -150,6 +150,12 @@ end
 local function own_lease(id, token)
   return token == '' or tonumber(redis.call('HGET', k('att'), id .. '#f')) == tonumber(token)
 end
+-- Whether a slot is held for the lease of this token ('' = not checked): slots are named by their request's id (a
+-- hop's '<id>>', a send beside it '<id>~>'), so a stale lease's send, release or cancel would end the slot of the
+-- request that took its id.
+local function slot_of(slot, token)
+  return own_lease(string.match(slot, '^(.-)~?>$') or slot, token)
+end
 `;
 
 /**

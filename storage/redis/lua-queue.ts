@@ -8,14 +8,16 @@ return {redis.call('HGET', k('req'), id), redis.call('HGET', k('st'), id), redis
 `;
 
 /**
- * ARGV: worker, id, json, attempt, priority ('' = keep). A request not handled yet takes Crawlee's new
- * data and retry count and stays where it is (pending, or leased by this worker).
- * Returns 1, 0 (unknown or settled: nothing written) or -1 (leased by another worker).
+ * ARGV: worker, id, json, attempt, priority ('' = keep), token (the client's lock's, '' = none held: see own_lease).
+ * A request not handled yet takes Crawlee's new data and retry count and stays where it is (pending, or leased by
+ * this worker). Returns 1, 0 (unknown or settled: nothing written), -1 (leased by another worker) or -2 (the id
+ * names another request than the one the lock was given for: the server went back to an older snapshot).
  */
 export const QUEUE_UPDATE_LUA = `${LUA_PRELUDE}
-local worker, id, json, attempt, prio = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local worker, id, json, attempt, prio, token = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6] or ''
 local state = redis.call('HGET', k('st'), id)
 if state ~= 'p' and state ~= 'l' then return 0 end
+if not own_lease(id, token) then return -2 end
 if state == 'l' and redis.call('HGET', k('lw'), id) ~= worker then return -1 end
 redis.call('HSET', k('req'), id, json)
 redis.call('HSET', k('att'), id, attempt)
@@ -27,20 +29,23 @@ end
 return 1
 `;
 
-/** ARGV: worker, id, ttlMs, priority ('' = keep). Returns the lease's new expiry (Redis time, ms), or 0 when it is not this worker's. */
+/** ARGV: worker, id, ttlMs, priority ('' = keep), token (as QUEUE_UPDATE_LUA's). Returns the lease's new expiry (Redis time, ms), or 0 when it is not this lock's. */
 export const QUEUE_PROLONG_LUA = `${LUA_PRELUDE}
-local worker, id, ttl, prio = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
-if not leased_by(id, worker) then return 0 end
+local worker, id, ttl, prio, token = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5] or ''
+if not leased_by(id, worker) or not own_lease(id, token) then return 0 end
 local untilMs = now_ms() + ttl
 redis.call('ZADD', k('leases'), 'XX', untilMs, id)
 if prio ~= '' then redis.call('HSET', k('prio'), id, prio) end
 return untilMs
 `;
 
-/** ARGV: worker, id, priority ('' = keep). Back to its host queue now. Returns 1, 0 (not leased) or -1 (leased by another worker). */
+/**
+ * ARGV: worker, id, priority ('' = keep), token (as QUEUE_UPDATE_LUA's). Back to its host queue now. Returns 1, 0
+ * (not leased, or not under this lock: the request of its id now is another's) or -1 (leased by another worker).
+ */
 export const QUEUE_UNLOCK_LUA = `${LUA_PRELUDE}
-local worker, id, prio = ARGV[1], ARGV[2], ARGV[3]
-if redis.call('HGET', k('st'), id) ~= 'l' then return 0 end
+local worker, id, prio, token = ARGV[1], ARGV[2], ARGV[3], ARGV[4] or ''
+if redis.call('HGET', k('st'), id) ~= 'l' or not own_lease(id, token) then return 0 end
 if redis.call('HGET', k('lw'), id) ~= worker then return -1 end
 if prio ~= '' then redis.call('HSET', k('prio'), id, prio) end
 local now = now_ms()

@@ -21,7 +21,7 @@ import { EvictionWatch } from './eviction-policy';
 import { addArgv } from './redis-add-args';
 import type { RedisFrontierOptions } from './redis-frontier-options';
 import { PickedLeases } from './picked-leases';
-import { leaseIdOf, RedisLeaseEnds } from './redis-lease-ends';
+import { leaseIdOf, leaseTokenOf, RedisLeaseEnds, type HeldLease } from './redis-lease-ends';
 import { pickMore } from './redis-picks';
 import { requeueUnstoredAcks } from './redis-unstored-acks';
 
@@ -37,7 +37,7 @@ export class RedisFrontier implements Frontier {
   runFence: number | undefined;
   private readonly prefix: string;
   /** Every lease this worker holds (picked and waiting, in progress, or awaiting its settle), with its host as the pick gave it. */
-  private readonly leases = new Map<string, string>();
+  private readonly leases = new Map<string, HeldLease>();
   private readonly picked = new PickedLeases((lease, reason) => this.handBack(lease, reason));
   /** This turn's sends, releases, settles and picks, in one script call. */
   private readonly batch: RedisBatch;
@@ -139,7 +139,7 @@ export class RedisFrontier implements Frontier {
 
   private toLease(reply: LeaseReply): Lease {
     const lease = leaseOfReply(this.channel, reply);
-    this.leases.set(reply[1], lease.hostKey);
+    this.leases.set(reply[1], { hostKey: lease.hostKey, token: leaseTokenOf(lease.request) });
     return lease;
   }
 
@@ -173,7 +173,7 @@ export class RedisFrontier implements Frontier {
     const op = ['B', id, hostKey, random(), policy.maxConcurrency, policy.minIntervalMs, policy.jitterMs, this.options.intervalMarginMs ?? 0];
     const reply = this.batch.call(op);
     this.batch.flush();
-    return hopOfReply(this.channel, hostKey, (await reply) as HopReply);
+    return hopOfReply(this.channel, hostKey, (await reply) as HopReply, leaseTokenOf(lease.request));
   }
 
   pauseHost(hostKey: string, untilMs: number): void {

@@ -12,9 +12,19 @@ export interface LeaseEndParts {
   prefix: string;
   workerId: string;
   batch: RedisBatch;
-  /** Every lease this worker holds, with its host as the pick gave it (ended here). */
-  leases: Map<string, string>;
+  /** Every lease this worker holds, with its host as the pick gave it and its token (ended here). */
+  leases: Map<string, HeldLease>;
   log: Logger;
+}
+
+/**
+ * A lease as its worker keeps it, by request id. The token tells two leases of one id apart: a server gone back to
+ * an older snapshot gives a lease's id to a request added since, which this worker may lease while the stale one is
+ * still out; the stale one's end must leave the newer one held (renewed, handed back at exit).
+ */
+export interface HeldLease {
+  hostKey: string;
+  token: string;
 }
 
 /** The request's id in the run's queues; a request never added has none. */
@@ -24,7 +34,7 @@ export function leaseIdOf(request: CrawlRequest): string {
 }
 
 /** The lease's fencing token, so the script ends this lease and no other of the same id ('' = not checked). */
-function tokenOf(request: CrawlRequest): string {
+export function leaseTokenOf(request: CrawlRequest): string {
   return request.leaseFence === null ? '' : String(request.leaseFence);
 }
 
@@ -41,7 +51,7 @@ export class RedisLeaseEnds {
     const stored = storedForDefer(request, options);
     const json = stored === null ? '' : JSON.stringify(stored);
     this.parts.batch.flush(); // its queued send, release or cancel go first
-    const done = await this.endLease(id, this.parts.scripts.defer(this.parts.prefix, this.parts.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json, tokenOf(request)));
+    const done = await this.endLease(request, this.parts.scripts.defer(this.parts.prefix, this.parts.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json, leaseTokenOf(request)));
     if (done !== 1) return this.leaseLost(request, 'defer');
     request.attempt += bump;
     if (options.countDeferral) request.deferrals += 1;
@@ -52,7 +62,7 @@ export class RedisLeaseEnds {
     // The host as this worker's pick gave it; a request it never picked ('') has the script read it.
     // A success stands for the items stored under its lease: a resume finds them in the item store, or fetches the page again.
     const itemsFence = outcome === 'succeeded' && request.itemsStored > 0 ? (request.leaseFence ?? '') : '';
-    const done = await this.endLease(id, this.parts.batch.call(['H', id, this.parts.leases.get(id) ?? '', outcome, reason, status ?? '', itemsFence, tokenOf(request)]));
+    const done = await this.endLease(request, this.parts.batch.call(['H', id, this.parts.leases.get(id)?.hostKey ?? '', outcome, reason, status ?? '', itemsFence, leaseTokenOf(request)]));
     if (done !== 1) this.leaseLost(request, outcome);
   }
 
@@ -61,11 +71,14 @@ export class RedisLeaseEnds {
    * When the call failed (the server away), the lease runs out and the request returns to its queue to be
    * fetched again; renewing it would keep it leased for ever and the run would never end.
    */
-  private async endLease<T>(id: string, call: Promise<T>): Promise<T> {
+  private async endLease<T>(request: CrawlRequest, call: Promise<T>): Promise<T> {
     try {
       return await call;
     } finally {
-      this.parts.leases.delete(id);
+      // Unless this worker holds a later lease of the id (HeldLease); a request it holds no token for ends what it holds.
+      const held = this.parts.leases.get(leaseIdOf(request));
+      const token = leaseTokenOf(request);
+      if (held !== undefined && (token === '' || held.token === token)) this.parts.leases.delete(leaseIdOf(request));
     }
   }
 

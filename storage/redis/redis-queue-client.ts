@@ -10,6 +10,7 @@ import { FOREFRONT_PRIORITY, fingerprintOf, headItem, queueEntries, settlementOf
 import type { Settings } from '../../src/settings/schema';
 import { QUEUE_GET_LUA, QUEUE_HEAD_LUA, QUEUE_PROLONG_LUA, QUEUE_UNLOCK_LUA, QUEUE_UPDATE_LUA } from './lua-queue';
 import { defineScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
+import type { LeaseReply } from './redis-slot-ops';
 
 const QUEUE_SCRIPTS = { queueGet: QUEUE_GET_LUA, queueUpdate: QUEUE_UPDATE_LUA, queueProlong: QUEUE_PROLONG_LUA, queueUnlock: QUEUE_UNLOCK_LUA, queueHead: QUEUE_HEAD_LUA };
 export type QueueScripts = ReturnType<typeof queueScripts>;
@@ -42,7 +43,11 @@ export class RedisQueueClient implements storage.RequestQueueClient {
   readonly clientKey: string;
   private readonly workerId: string;
   private readonly prefix: string;
-  private readonly locked = new Set<string>();
+  /**
+   * This client's locks, each with its lease's fencing token: the ends of a lock carry it, so a lock given before the
+   * server went back to an older snapshot never ends the request that took its id since (own_lease in lua-prelude.ts).
+   */
+  private readonly locked = new Map<string, string>();
 
   constructor(private readonly options: RedisQueueClientOptions) {
     this.clientKey = options.clientKey ?? Math.random().toString(36).slice(2, 12);
@@ -96,8 +101,8 @@ export class RedisQueueClient implements storage.RequestQueueClient {
         more = reply[0] === 'wait';
         break;
       }
-      const [, id, json, , attempt] = reply as [string, string, string, string, string];
-      this.locked.add(id);
+      const [, id, json, , attempt, , , , , , , fence] = reply as LeaseReply;
+      this.locked.set(id, String(fence));
       items.push(headItem(id, json, Number(attempt), fingerprintOf(json)));
     }
     return { limit, lockSecs: options.lockSecs, queueModifiedAt: new Date(), hadMultipleClients: true, queueHasLockedRequests: items.length > 0 || more, items };
@@ -105,13 +110,13 @@ export class RedisQueueClient implements storage.RequestQueueClient {
 
   async prolongRequestLock(id: string, options: storage.ProlongRequestLockOptions): Promise<storage.ProlongRequestLockResult> {
     const priority = options.forefront ? FOREFRONT_PRIORITY : '';
-    const untilMs = Number(await this.options.queue.queueProlong(this.prefix, this.workerId, id, options.lockSecs * 1000, priority));
+    const untilMs = Number(await this.options.queue.queueProlong(this.prefix, this.workerId, id, options.lockSecs * 1000, priority, this.tokenOf(id)));
     if (untilMs === 0) throw new Error(`request ${id} is not locked by this client`);
     return { lockExpiresAt: new Date(untilMs) };
   }
 
   async deleteRequestLock(id: string, options: storage.DeleteRequestLockOptions = {}): Promise<void> {
-    const done = Number(await this.options.queue.queueUnlock(this.prefix, this.workerId, id, options.forefront ? FOREFRONT_PRIORITY : ''));
+    const done = Number(await this.options.queue.queueUnlock(this.prefix, this.workerId, id, options.forefront ? FOREFRONT_PRIORITY : '', this.tokenOf(id)));
     this.locked.delete(id);
     if (done === -1) throw new Error(`request ${id} is locked by another client`);
   }
@@ -163,15 +168,27 @@ export class RedisQueueClient implements storage.RequestQueueClient {
     if (state === 's' || state === 'f' || json === null) return { ...known, wasAlreadyHandled: true };
     const settlement = settlementOf(update);
     const priority = options.forefront ? FOREFRONT_PRIORITY : '';
-    const written = Number(await queue.queueUpdate(this.prefix, this.workerId, update.id, updatedJson(json, update), update.retryCount ?? Number(attempt), priority));
+    const token = this.tokenOf(update.id);
+    const written = Number(await queue.queueUpdate(this.prefix, this.workerId, update.id, updatedJson(json, update), update.retryCount ?? Number(attempt), priority, token));
     if (written === -1) throw new Error(`request ${update.id} is in progress at another worker`);
+    if (written === -2) throw this.lockLost(update.id);
     if (written === 0) return { ...known, wasAlreadyHandled: true };
     if (!settlement) return { ...known, wasAlreadyHandled: false };
     const reason = settlement.outcome === 'failed' ? settlement.reason : '';
-    const settled = Number(await scripts.settle(this.prefix, this.workerId, update.id, settlement.outcome, reason, ''));
+    const settled = Number(await scripts.settle(this.prefix, this.workerId, update.id, settlement.outcome, reason, '', token));
     this.locked.delete(update.id);
     if (settled !== 1) throw new Error(`request ${update.id} was taken by another worker before it could be marked handled`);
     return { ...known, wasAlreadyHandled: false };
+  }
+
+  /** The fencing token of this client's lock of the request; '' when it holds none (an update of a request it never locked). */
+  private tokenOf(id: string): string {
+    return this.locked.get(id) ?? '';
+  }
+
+  private lockLost(id: string): Error {
+    this.locked.delete(id);
+    return new Error(`request ${id} is no longer the request this client locked: the frontier's Redis went back to an older state (a restart from a snapshot, a failover) and gave its id to a request added since; the locked request's outcome is not recorded`);
   }
 
   async deleteRequest(_id: string): Promise<unknown> {
@@ -180,7 +197,7 @@ export class RedisQueueClient implements storage.RequestQueueClient {
 
   /** Hands this client's leases back at once. */
   async close(): Promise<void> {
-    if (this.locked.size > 0) await this.options.scripts.returnAll(this.prefix, this.workerId, ...this.locked);
+    if (this.locked.size > 0) await this.options.scripts.returnAll(this.prefix, this.workerId, ...this.locked.keys());
     this.locked.clear();
   }
 }

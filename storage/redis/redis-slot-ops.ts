@@ -23,9 +23,11 @@ export interface SlotChannel {
 
 /**
  * A reserved slot's ends (a lease's or a hop's), in Redis' numbers as the reservation gave them. The host
- * goes with each op so the script need not read back what the reservation told this worker.
+ * goes with each op so the script need not read back what the reservation told this worker. token: the fencing
+ * token of the lease the slot is held for: a slot is named by its request's id, which a server gone back to an
+ * older snapshot gives to a request added since, and the ends of a stale lease's slot must not free that one's.
  */
-export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at: SlotTimes): HostSlot {
+export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at: SlotTimes, token: string): HostSlot {
   const { batch, fire } = channel;
   const pickedAtMs = steadyNowMs();
   // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
@@ -43,9 +45,9 @@ export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at:
     return leftMs < 0 ? null : steadyNowMs() + leftMs;
   };
   return {
-    markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs]),
-    cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
-    releaseSlot: () => gate(['R', slot, hostKey]),
+    markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs, token]),
+    cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs, token]),
+    releaseSlot: () => gate(['R', slot, hostKey, token]),
     pausedUntilMs,
     // What this worker told the gate after Redis reserved the slot, answered here. A host taking one request
     // at a time needs no more: the answer that pauses it holds its only slot until the pause is in Redis, so
@@ -66,7 +68,7 @@ export function leaseOfReply(channel: SlotChannel, reply: LeaseReply): Lease {
   // The lease's fencing token: above every earlier lease's of the request, whatever Redis' clock did (lease_fence).
   request.leaseFence = Number(fence);
   request.earlierLease = Number(earlier) === 1;
-  const slot = slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs });
+  const slot = slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs }, String(fence));
   if (Number(broken) !== 1) return { request, hostKey, ...slot };
   channel.gate().pickedBroken(id);
   // The flag is the lease's: one handed back before the breaker was asked (a middleware above it dropped or
@@ -78,9 +80,9 @@ export function leaseOfReply(channel: SlotChannel, reply: LeaseReply): Lease {
   return { request, hostKey, ...slot, releaseSlot: ended(slot.releaseSlot), cancelReservation: ended(slot.cancelReservation) };
 }
 
-/** A booked hop's wait and slot; null when the host's cap is full. */
-export function hopOfReply(channel: SlotChannel, hostKey: string, reply: HopReply): { atMs: number; slot: HostSlot } | null {
+/** A booked hop's wait and slot; null when the host's cap is full. token: the fencing token of the lease the hop is of. */
+export function hopOfReply(channel: SlotChannel, hostKey: string, reply: HopReply, token: string): { atMs: number; slot: HostSlot } | null {
   if (reply[0] === 'busy') return null;
   const [, slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs] = reply;
-  return { atMs: steadyNowMs() + Number(waitMs), slot: slotOps(channel, slot, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs }) };
+  return { atMs: steadyNowMs() + Number(waitMs), slot: slotOps(channel, slot, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs }, token) };
 }

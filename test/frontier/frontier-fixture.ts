@@ -45,6 +45,15 @@ export function expectLease(pick: Pick): Lease {
   return pick.lease;
 }
 
+/** Leases the next request, sends and answers it, marks it handled; its URL. */
+export async function handleNext(worker: RedisFrontier): Promise<string> {
+  const lease = expectLease(await worker.next(Date.now()));
+  lease.markSent();
+  lease.releaseSlot();
+  await worker.markHandled(lease.request, 200);
+  return lease.request.url;
+}
+
 /** A worker of the run `runId` on a test Redis (created by the first), with one policy for every host. */
 export function openRedisWorker(
   url: string,

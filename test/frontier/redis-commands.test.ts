@@ -65,7 +65,9 @@ describe('RedisFrontier commands per page', () => {
   // (lease_fence in lua-ops.ts), so a take-over's token stays above the stale lease's whatever Redis' clock does.
   // 52.5: one read per settle more, that token checked (own_lease in lua-prelude.ts), so a lease held across a
   // restart from an older snapshot never settles the request that took its id.
-  it("costs a page's pick, send, release and settle at most 52.5 commands, its add at most 9 (were 65 and 13)", () =>
+  // 53.5: the token checked by the send and the release too (slot_of), so such a lease's slot ends never free the
+  // slot of the request that took its id; the settle's holder read goes (the token names the holder): one more.
+  it("costs a page's pick, send, release and settle at most 53.5 commands, its add at most 9 (were 65 and 13)", () =>
     withFrontier(async (frontier) => {
       const pages = 8;
       const before = await commands(started.client);
@@ -84,7 +86,7 @@ describe('RedisFrontier commands per page', () => {
       const done = await commands(started.client);
       expect(await frontier.summary()).toMatchObject({ planned: pages, succeeded: pages, pending: 0 });
       expect((added - before) / pages).toBeLessThanOrEqual(9);
-      expect((done - added) / pages).toBeLessThanOrEqual(52.5);
+      expect((done - added) / pages).toBeLessThanOrEqual(53.5);
       // The throughput buckets still expire (their expiry is now set once, by the write that makes them).
       const buckets = await started.client.keys(`pricecrawl:{${frontier.runId}}:tp:*`);
       expect(buckets.length).toBeGreaterThan(0);
