@@ -7,6 +7,7 @@ import type { CrawlEventBus } from '../events/crawl-events';
 import { hostKeyOf } from '../politeness/host-key';
 import type { Frontier } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
+import { SpiderMiddlewareFailure, type SpiderMiddlewareChain } from '../spider-middleware/spider-chain';
 import { CallbackCutOffError, CallbackDeadline, CallbackTimeoutError, callbackLimitMs, untilCutOff } from './callback-deadline';
 import { callbackOutputs } from './callback-outputs';
 import { withinDepth, type ItemProcessor } from './callback-runner';
@@ -29,6 +30,8 @@ export interface ErrbackDeps {
   wake: () => void;
   urlLimit: UrlLengthLimit;
   events?: CrawlEventBus;
+  /** The spider middlewares: an errback's outputs pass their output hooks as a callback's do. */
+  spiderChain?: SpiderMiddlewareChain;
 }
 
 /**
@@ -36,6 +39,7 @@ export interface ErrbackDeps {
  * (a chain of errbacks' fallbacks stays under depth.limit), its items through the pipeline; this resolves once
  * they are durable, so the request is recorded failed only after what its errback made is kept: a crash before
  * leaves the request leased, and the next run fetches it and runs its errback again (at least once, as pages).
+ * Its outputs pass the spider middlewares' output hooks, told the failure (SpiderMiddlewareChain.errbackOutputs).
  * An errback that throws or runs past the callback time limit is the project's code error (`errback/<name>`):
  * counted and logged, what it yielded before is kept, and the request fails with its own reason all the same.
  * A store or frontier that cannot write is no errback's fault: it is thrown, and the request stays leased.
@@ -56,7 +60,8 @@ export async function runErrback(failure: RequestFailure, deps: ErrbackDeps): Pr
   deps.stats.inc('errback/called');
   let outputs: AsyncIterator<SpiderOutput> | null = null;
   try {
-    outputs = callbackOutputs<SpiderOutput>(resolveErrback(deps.spider, name)(failure));
+    const produced = callbackOutputs<SpiderOutput>(resolveErrback(deps.spider, name)(failure));
+    outputs = deps.spiderChain ? deps.spiderChain.errbackOutputs(failure, produced) : produced;
     for (;;) {
       const step = await untilCutOff(deadline.race(outputs), deps.shutdownSignal);
       if (step.done) break;
@@ -78,6 +83,10 @@ export async function runErrback(failure: RequestFailure, deps: ErrbackDeps): Pr
     if (thrown instanceof CallbackCutOffError) {
       deps.stats.inc('errback/cut-off');
       log.warn({ url: request.url }, 'errback cut off by the shutdown; the request is recorded failed');
+    } else if (thrown instanceof SpiderMiddlewareFailure) {
+      // The middleware's bug, not the errback's: named as a callback's page names it (callback-runner.ts).
+      noteCodeError(deps.stats, 'spider-middleware', thrown.middleware, thrown.cause, request.url);
+      log.error({ url: request.url, middleware: thrown.middleware, hook: thrown.hook, err: thrown.cause }, thrown.message);
     } else {
       const shown = withoutCredentialsIn(thrown, sent);
       noteCodeError(deps.stats, 'errback', name, shown, request.url);

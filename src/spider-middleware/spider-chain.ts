@@ -1,5 +1,6 @@
 // Runs the spider middlewares: seeds and callback outputs pass them from the spider's end to the engine's, a callback's throw asks them to recover.
 import { PricecrawlError } from '../core/errors';
+import type { RequestFailure } from '../core/request-failure';
 import type { CrawlResponse } from '../core/response';
 import { isSkippedLink, type SpiderOutput } from '../core/spider';
 import type { SpiderMiddleware, SpiderMiddlewareContext } from './spider-middleware';
@@ -53,15 +54,25 @@ export class SpiderMiddlewareChain {
     })();
   }
 
+  /**
+   * An errback's outputs through every `processSpiderOutput`, told the failure instead of a page: the same
+   * middlewares see every request and item the spider yields. Its throw is not asked to be recovered (no page
+   * to recover): it stays the errback's code error.
+   */
+  errbackOutputs(failure: RequestFailure, errback: AsyncIterator<SpiderOutput>): AsyncIterator<SpiderOutput> {
+    if (!this.middlewares.some((m) => m.processSpiderOutput)) return errback;
+    return this.throughOutputHooks(failure, { [Symbol.asyncIterator]: () => errback }, this.middlewares.length)[Symbol.asyncIterator]();
+  }
+
   /** The output hooks of the middlewares before index `end` (those nearer the engine), the nearest to the spider first. */
-  private throughOutputHooks(response: CrawlResponse, outputs: AsyncIterable<SpiderOutput>, end: number): AsyncIterable<SpiderOutput> {
+  private throughOutputHooks(from: CrawlResponse | RequestFailure, outputs: AsyncIterable<SpiderOutput>, end: number): AsyncIterable<SpiderOutput> {
     let stream = outputs;
     for (let i = end - 1; i >= 0; i--) {
       const middleware = this.middlewares[i]!;
       const hook = middleware.processSpiderOutput;
       if (!hook) continue;
       const read = { count: 0 };
-      const given = guarded(middleware, 'processSpiderOutput', reading(stream, read), (input) => hook.call(middleware, response, input, this.ctx));
+      const given = guarded(middleware, 'processSpiderOutput', reading(stream, read), (input) => hook.call(middleware, from, input, this.ctx));
       stream = tallied(middleware, given, read, this.ctx);
     }
     return stream;

@@ -1,6 +1,7 @@
 // The spider middleware contract: hooks around what start() and the callbacks yield, between them and the frontier and pipeline.
 import type { Logger } from 'pino';
 import type { HookResult } from '../core/hook-result';
+import type { RequestFailure } from '../core/request-failure';
 import type { CrawlResponse } from '../core/response';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { Stats } from '../engine/stats';
@@ -33,17 +34,22 @@ export interface SpiderMiddleware {
   readonly name: string;
   open?(ctx: SpiderMiddlewareContext): HookResult;
   /**
-   * What seeding yields (`start()`, or the catalog's requests with `--due`/`--full`), before the frontier
+   * What seeding yields (`start()`, or the catalog's requests with `--due`/`--full`) and what the spider's
+   * `idle()` yields in each idle round (seeds found late: no page behind them either), before the frontier
    * stores it. Return the outputs to keep: `async *processStart(start) { for await (const r of start) yield r; }`.
-   * A throw stops the crawl as a failing `start()` does.
+   * A throw stops the crawl as a failing `start()` does; in an idle round it is this middleware's code error.
    */
   processStart?(start: AsyncIterable<SpiderOutput>, ctx: SpiderMiddlewareContext): SpiderOutputs;
   /**
-   * What a callback yields for `response` (its request is `response.request`), one output at a time: yield
-   * those to keep, changed or not, and any to add; leave one out to drop it (counted per page as
-   * `spider-middleware/<name>/dropped`). A throw fails the page as `spider-middleware/error`, the project's bug.
+   * What a callback yields for a page, or an errback for a failed request, one output at a time: yield those
+   * to keep, changed or not, and any to add; leave one out to drop it (counted per page as
+   * `spider-middleware/<name>/dropped`). `from` is the page's `CrawlResponse` (its request is `from.request`) or,
+   * for an errback's outputs, the `RequestFailure` it was told (no page: narrow with `from instanceof
+   * CrawlResponse` before reading one). A throw fails the page as `spider-middleware/error`, the project's bug.
+   * Declared as a property so that a hook typed for a response alone does not compile: errbacks' outputs
+   * come here too (as Scrapy's errback outputs pass `process_spider_output`).
    */
-  processSpiderOutput?(response: CrawlResponse, outputs: AsyncIterable<SpiderOutput>, ctx: SpiderMiddlewareContext): SpiderOutputs;
+  processSpiderOutput?: (from: CrawlResponse | RequestFailure, outputs: AsyncIterable<SpiderOutput>, ctx: SpiderMiddlewareContext) => SpiderOutputs;
   /**
    * The callback threw `error` (after yielding what passed already). Return outputs to recover: the page
    * counts as handled, and they pass the output hooks of the middlewares nearer the engine than this one.

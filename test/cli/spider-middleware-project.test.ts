@@ -28,7 +28,7 @@ export class ShopSpider extends Spider {
 `;
 
 /** Drops outlet items, adds the unlisted product from the listing, and reads a clearance page's `.sale` when parseProduct throws. */
-const TEAM_FILTER = `import { CrawlRequest, type CrawlResponse, type SpiderMiddleware, type SpiderMiddlewareContext, type SpiderOutput } from 'pricecrawl';
+const TEAM_FILTER = `import { CrawlRequest, CrawlResponse, type RequestFailure, type SpiderMiddleware, type SpiderMiddlewareContext, type SpiderOutput } from 'pricecrawl';
 export default class TeamFilter implements SpiderMiddleware {
   readonly name = 'team-filter';
   constructor(private readonly options: { unlisted: string }) {}
@@ -38,12 +38,13 @@ export default class TeamFilter implements SpiderMiddleware {
       yield seed;
     }
   }
-  async *processSpiderOutput(response: CrawlResponse, outputs: AsyncIterable<SpiderOutput>) {
+  async *processSpiderOutput(from: CrawlResponse | RequestFailure, outputs: AsyncIterable<SpiderOutput>) {
     for await (const output of outputs) {
       if (!(output instanceof CrawlRequest) && (output as { outlet?: boolean }).outlet) continue;
       yield output;
     }
-    if (response.request.callback === 'parse') yield new CrawlRequest({ url: response.urljoin(this.options.unlisted), callback: 'parseProduct' });
+    // An errback's outputs come here too, with the failure: only a listing page names the unlisted product.
+    if (from instanceof CrawlResponse && from.request.callback === 'parse') yield new CrawlRequest({ url: from.urljoin(this.options.unlisted), callback: 'parseProduct' });
   }
   processSpiderException(response: CrawlResponse, error: unknown) {
     const sale = response.$('.sale').text();

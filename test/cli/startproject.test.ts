@@ -49,7 +49,7 @@ describe('startproject', { timeout: 180_000 }, () => {
     const project = join(dir, 'acme-prices');
     const created = await cli(['startproject', project], { cwd: dir });
     expect(created.code, created.stderr).toBe(0);
-    for (const file of ['package.json', 'tsconfig.json', 'pricecrawl.config.json', 'spiders/example.ts', 'middlewares/sign-requests.ts', 'pipelines/jsonl-archive.ts', 'README.md']) {
+    for (const file of ['package.json', 'tsconfig.json', 'pricecrawl.config.json', 'spiders/example.ts', 'middlewares/sign-requests.ts', 'spider-middlewares/skip-outlet.ts', 'pipelines/skip-refurbished.ts', 'pipelines/jsonl-archive.ts', 'README.md']) {
       expect(created.stdout).toContain(file);
     }
 
@@ -82,5 +82,8 @@ describe('startproject', { timeout: 180_000 }, () => {
     expect(Number(readFileSync(join(project, 'stored-count.txt'), 'utf8'))).toBe(stored);
     // The start-up log names where each added component came from.
     expect(crawl.output).toContain('sign-requests (./middlewares/sign-requests.ts)');
+    // The scaffold shows every extension point a team adds to, and the crawl loads its examples.
+    expect(crawl.output).toContain('skip-outlet (./spider-middlewares/skip-outlet.ts)');
+    expect(crawl.output).toContain('skip-refurbished (./pipelines/skip-refurbished.ts)');
   });
 });

@@ -14,7 +14,7 @@ const REPO = resolve(import.meta.dirname, '../..');
 const COMPONENTS = `
 import { CONTINUE, accept, drop, fail, CrawlRequest, Spider, type CrawlResponse, type Logger, type MiddlewareOpenContext, type ResponseOutcome, type SpiderOutput, type DownloaderMiddleware, type Extension, type ExtensionContext, type CrawlEvents,
   type Item, type ItemSinkComponent, type ItemSinkContext, type ItemSource, type MiddlewareContext, type PageOutputs, type PipelineContext,
-  type PipelineStage, type RequestOutcome, type Stats, type StoredItem } from 'pricecrawl';
+  type PipelineStage, type RequestOutcome, type SpiderMiddleware, type Stats, type StoredItem } from 'pricecrawl';
 
 export class WatchListings implements PipelineStage {
   readonly name = 'watch-listings';
@@ -37,6 +37,16 @@ export const dropSecret: DownloaderMiddleware = {
     return request.url.includes('/secret/') ? fail('team/secret') : CONTINUE;
   },
 };
+
+// Errbacks' outputs pass processSpiderOutput too, told the RequestFailure: a hook typed for a page alone must not compile
+// (before, it did, and met a failure where it read a page).
+export class PageOnly implements SpiderMiddleware {
+  readonly name = 'page-only';
+  // @ts-expect-error from is a CrawlResponse or a RequestFailure
+  async *processSpiderOutput(response: CrawlResponse, outputs: AsyncIterable<SpiderOutput>): AsyncGenerator<SpiderOutput> {
+    for await (const output of outputs) if (response.status === 200) yield output;
+  }
+}
 
 export const sink: ItemSinkComponent = { write: (items: readonly StoredItem[]) => void items.length };
 

@@ -141,7 +141,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const spiderChain = new SpiderMiddlewareChain(components.spiderMiddlewares, { spider, settings, log, stats, runId: frontier.runId, events });
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, spiderMiddlewares: components.spiderMiddlewareNames, stages: components.stageNames, extensions: components.extensionNames });
 
-  const idle = idleHooks(spider, components.extensions, { stats, log }) ?? undefined;
+  const idle = idleHooks(spider, components.extensions, { stats, log, spiderChain }) ?? undefined;
   const engine = new CrawlEngine({ spider, settings, frontier, chain, spiderChain, items: pipeline, stats, log, seeds: catalogRun.seeds, events, idle });
   options.onEngine?.(engine);
   // Another holder may already crawl this spider: stop as a signal stops, resumable, the reason on record (exit 2).

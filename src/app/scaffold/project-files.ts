@@ -1,5 +1,6 @@
 // The files `pricecrawl startproject` writes: a project that depends on this pricecrawl and runs against a demo shop.
 import { basename } from 'node:path';
+import { SKIP_OUTLET, SKIP_REFURBISHED } from './component-templates';
 import { PRODUCT_ERRBACK } from './spider-template';
 
 export interface ProjectVars {
@@ -31,17 +32,23 @@ export function projectFiles(vars: ProjectVars): Record<string, string> {
     'tsconfig.json': json({
       compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noImplicitOverride: true, skipLibCheck: true, noEmit: true },
       // storage/: where a store of the project's own (storage.items) goes, type-checked like the other components.
-      include: ['spiders', 'middlewares', 'pipelines', 'extensions', 'storage'],
+      include: ['spiders', 'middlewares', 'spider-middlewares', 'pipelines', 'extensions', 'storage'],
     }),
     'pricecrawl.config.json': json({
       project: { spiders: ['spiders'] },
       politeness: { minIntervalMs: 250, jitterMs: 50 },
       middlewares: { add: { 'sign-requests': { module: './middlewares/sign-requests.ts', after: 'sessions', options: { header: 'x-price-team' } } } },
-      pipeline: { sinks: { 'jsonl-archive': { module: './pipelines/jsonl-archive.ts', options: { path: 'archive/items.jsonl' } } } },
+      spiderMiddlewares: { add: { 'skip-outlet': { module: './spider-middlewares/skip-outlet.ts' } } },
+      pipeline: {
+        add: { 'skip-refurbished': { module: './pipelines/skip-refurbished.ts', before: 'dedupe' } },
+        sinks: { 'jsonl-archive': { module: './pipelines/jsonl-archive.ts', options: { path: 'archive/items.jsonl' } } },
+      },
       extensions: { 'item-counter': { module: './extensions/item-counter.ts' } },
     }),
     'spiders/example.ts': EXAMPLE_SPIDER,
     'middlewares/sign-requests.ts': SIGN_REQUESTS,
+    'spider-middlewares/skip-outlet.ts': SKIP_OUTLET,
+    'pipelines/skip-refurbished.ts': SKIP_REFURBISHED,
     'pipelines/jsonl-archive.ts': JSONL_ARCHIVE,
     'extensions/item-counter.ts': ITEM_COUNTER,
     '.gitignore': 'node_modules/\ncrawl-storage/\narchive/\n',
@@ -141,8 +148,8 @@ function readme(vars: ProjectVars): string {
   return `# ${basename(vars.name)}
 
 A pricecrawl project: one spider per competitor in \`spiders/\`, your own downloader middlewares in
-\`middlewares/\`, item sinks in \`pipelines/\`, extensions in \`extensions/\`, all named in
-\`pricecrawl.config.json\`.
+\`middlewares/\`, spider middlewares in \`spider-middlewares/\`, stages and item sinks in \`pipelines/\`,
+extensions in \`extensions/\`, all named in \`pricecrawl.config.json\`.
 
 \`\`\`sh
 npm install                                   # installs pricecrawl (${vars.pricecrawlSpec})
@@ -155,16 +162,22 @@ npx pricecrawl list                           # the spiders of this project
   \`project.spiders\` lists. TypeScript needs no build step.
 - **Middlewares** (\`middlewares.add\`): name → \`{ module, before | after, options }\`; the start-up log
   shows the resolved order. A name of a built-in replaces it; \`middlewares.disabled\` leaves one out.
-- **Spider middlewares** (\`spiderMiddlewares.add\`) the same way, around what \`start()\` and the callbacks
-  yield: \`processStart\`, \`processSpiderOutput\` (keep, change, drop or add) and \`processSpiderException\`
-  (outputs that recover a callback that threw); the \`SpiderMiddleware\` type says how.
-- **Stages** (\`pipeline.add\`) work the same way for per-item checks and transforms.
+- **Spider middlewares** (\`spiderMiddlewares.add\`, in \`spider-middlewares/\`) the same way, around what
+  the spider yields: \`processStart\` (\`start()\` and \`idle()\`), \`processSpiderOutput\` (callbacks and errbacks:
+  keep, change, drop or add) and \`processSpiderException\` (outputs that recover a callback that threw); the
+  \`SpiderMiddleware\` type says how, \`spider-middlewares/skip-outlet.ts\` shows one.
+- **Stages** (\`pipeline.add\`) work the same way for per-item checks and transforms: an item or
+  \`drop(reason)\`, placed by \`before\`/\`after\` a built-in stage (\`pipelines/skip-refurbished.ts\`).
 - **Sinks** (\`pipeline.sinks\`) get each stored batch; a request is acknowledged only after every
   sink with \`durable: true\` (the default) took its items.
 - **Extensions** (\`extensions\`) subscribe to the crawl's events (\`spider.opened\`, \`item.stored\`, …).
 - **An item store of your own** (\`storage.items\`: \`{ module, options }\`, say \`./storage/warehouse-store.ts\`)
   implements the \`ItemStore\` type (\`writeBatch\`, \`countItems\`, \`iterateItems\`, \`close\`) and takes the
   place of the built-in items table: the crawl writes there, \`export\` reads from there.
+- \`tsconfig.json\` has \`noImplicitOverride\`: a member the \`Spider\` base class already has (\`parse\`,
+  \`start\`, \`idle\`, \`startUrls\`, \`allowedDomains\`, \`settings\`, \`fallbackRequest\`, …) is written
+  \`override\`, as in \`spiders/example.ts\`; your own callbacks and errbacks (\`parseProduct\`) are not.
+  Left out, \`tsc\` says TS4114 ("must have an 'override' modifier"); the crawl itself does not type-check.
 - Spiders log with \`this.logger\` (the crawl's log); a middleware plans a request of its own with
   \`ctx.schedule(new CrawlRequest({ url, callback }))\`.
 
