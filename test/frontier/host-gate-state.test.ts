@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { HostGate } from '../../src/ports/host-gate';
+import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
 import { readRunStatus } from '../../storage/redis/redis-status';
 import { startRedisServerWithClient, type RedisTestServerWithClient } from '../support/redis-server';
@@ -135,7 +136,7 @@ describe('host gate state over a resume: Redis frontier', () => {
   });
   afterAll(() => started.stop());
 
-  const open = (runId: string) => openRedisWorker(started.server.url, runId, { policy: { maxConcurrency: 1, minIntervalMs: 50, jitterMs: 0 }, leaseTtlMs: 400 });
+  const open = (runId: string, breaker?: BreakerOptions) => openRedisWorker(started.server.url, runId, { policy: { maxConcurrency: 1, minIntervalMs: 50, jitterMs: 0 }, leaseTtlMs: 400, breaker });
 
   it('a worker opening the run again starts from the kept throttle interval and breaker; Redis keeps Crawl-delay and pause for every worker', async () => {
     const first = await open('gate-resume');
@@ -161,8 +162,13 @@ describe('host gate state over a resume: Redis frontier', () => {
   });
 
   it('a breaker one worker opens holds the other workers, who wait for its probe and close with it', async () => {
-    const a = await open('gate-breakers');
-    const b = await open('gate-breakers');
+    // b adopts a's half-open breaker as open until its own clock's now, so the look at b's open period after a's
+    // probe waits for the cooldown to pass in real time: a short one of the test's (the default's 30 s were all
+    // of this test's time), as a spider's settings would set it.
+    const cooldownMs = 1_000;
+    const breaker = { ...breakerOptionsFromSettings(defaults), config: { ...defaults.breaker, cooldownMs } };
+    const a = await open('gate-breakers', breaker);
+    const b = await open('gate-breakers', breaker);
     const host = 'storm.test';
     const nowMs = Date.now();
     for (let i = 0; i < threshold; i++) a.gate.breaker(host).onThrottle(nowMs, `r${i}`, null);
