@@ -8,7 +8,7 @@ import { wordPattern } from './word-pattern';
 const CODE_WORDS = [
   '(?:promo(?:tional)? |coupon |discount |voucher |offer )?code', 'coupons?', 'vouchers?', 'promo code', 'e-?coupon',
   '(?:gutschein|rabatt|aktions|coupon)?code', 'gutschein', 'code promo', 'code de réduction', 'bon de réduction', 'coupon de réduction',
-  'c[oó]digo(?: promocional| de descuento| de desconto)?', 'cup[oó]n(?: de descuento)?', 'cupom(?: de desconto)?', 'codice(?: sconto| promozionale)?',
+  'c[oó]digo(?: promocional| de descuento| de desconto)?', 'cup[oó]n(?: de descuento)?', 'kup[oó]n(?: rabatowy| na slevu| indirim)?', 'cupom(?: de desconto)?', 'codice(?: sconto| promozionale)?',
   '(?:kortings|actie)?code', 'kortingsbon', 'rabattkod', 'rabatkode', 'kod(?: rabatowy| promocyjny)?', 'クーポン', '优惠券', '쿠폰',
   // A trade-in takes the old device's value off as a code does: "$599 with trade-in" is what a trader pays.
   '(?:an? )?(?:eligible |qualifying )?trade-in',
@@ -29,7 +29,7 @@ export const COUPON_BEFORE = wordPattern(new RegExp(
 ));
 
 /** Code words that name only a code ("Promo code", "Código"), not a gift voucher sold as a product ("Gutschein 25 €", "Voucher £10"). */
-const CODE_ONLY = "(?:promo(?:tional)? |coupon |discount |offer )?code|code promo|code de réduction|c[oó]digo(?: promocional| de descuento| de desconto)?|codice(?: sconto| promozionale)?|(?:gutschein|rabatt|aktions|kortings|actie)code|rabattkod|rabatkode|kod(?: rabatowy| promocyjny)";
+const CODE_ONLY = "code promo|code de réduction|(?:promo(?:tional)? |coupon |discount |offer )?code|c[oó]digo(?: promocional| de descuento| de desconto)?|codice(?: sconto| promozionale)?|(?:gutschein|rabatt|aktions|kortings|actie)code|rabattkod|rabatkode|kod(?: rabatowy| promocyjny)";
 /** A written code ("SAVE10", "SOMMER-24"): read case-blind by the label's pattern, checked for its capitals afterwards. */
 const writtenCode = (name: string): string => `(?<${name}>[\\p{L}\\d-]{3,20})`;
 
@@ -37,10 +37,13 @@ const writtenCode = (name: string): string => `(?<${name}>[\\p{L}\\d-]{3,20})`;
  * A code label all the text says before its first amount: "Promo code SAVE10 $29.99", "Code: SAVE10 – $29.99", "Use code
  * SAVE10: $29.99", "Gutschein: 19,99 €", "Cupom: VERAO R$ 99,90", "券后价 ¥99" (the price after the coupon, JD and Taobao),
  * "クーポン利用で1,980円". The code's digits are a number of their own, so this is read over everything since the text's start.
- * A bare "Gutschein"/"Voucher" before an amount, with no colon or code, is a gift voucher's price and stays one.
+ * A dash set apart after the word stands for the colon ("Coupon - $5.00", "Cupón – 5,00 €"): order and cart summaries print a
+ * deduction's line so, and it read +5 as the price. "Code promo" is tried before "Code" alone, whose written code "promo" would
+ * be no code in capitals and fail the label ("Code promo : 5,00 €" read 5).
+ * A bare "Gutschein"/"Voucher" before an amount, with no colon, dash or code, is a gift voucher's price and stays one.
  */
 const CODE_OPENING = wordPattern(new RegExp(
-  `^[\\s\\p{P}]*(?:(?:(?:use|enter|apply|with|mit|avec|con|com)\\s+(?:the\\s+|le\\s+|o\\s+)?)?(?:${CODE_ONLY})(?:\\s*:)?(?:\\s+${writtenCode('code')})?|(?:${CODE_WORDS})\\s*:(?:\\s*${writtenCode('written')})?|券后价?|用券后|クーポン(?:利用|適用)(?:で|後)?|クーポン価格)[\\s:.\\-–—]*$`,
+  `^[\\s\\p{P}]*(?:(?:(?:use|enter|apply|with|mit|avec|con|com)\\s+(?:the\\s+|le\\s+|o\\s+)?)?(?:${CODE_ONLY})(?:\\s*:)?(?:\\s+${writtenCode('code')})?|(?:${CODE_WORDS})(?:\\s*:|\\s+[-–—])(?:\\s*${writtenCode('written')})?|券后价?|用券后|クーポン(?:利用|適用)(?:で|後)?|クーポン価格)[\\s:.\\-–—]*$`,
   'iu',
 ));
 

@@ -98,8 +98,11 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   XRP: [], BNB: [], sats: [], satoshi: [], satoshis: [],
 };
 
+const HOME = homeCurrencySymbols(HAND_SYMBOLS);
 /** The hand table over the signs CLDR says each currency's home country prints: "₮", "֏", "TSh". */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = { ...homeCurrencySymbols(HAND_SYMBOLS), ...HAND_SYMBOLS };
+export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = { ...HOME.symbols, ...HAND_SYMBOLS };
+/** The home signs of one or two Latin letters, which are no token ("Q" GTQ, "K" MMK/ZMW): see letter-sign-beside.ts. */
+export const HOME_LETTER_SIGNS: Readonly<Record<string, readonly string[]>> = HOME.letters;
 
 /**
  * Shared symbols with one reading so dominant that the others write it differently: the other

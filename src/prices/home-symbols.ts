@@ -10,7 +10,8 @@ import { isNoMoneyCode } from './iso-currencies';
 /**
  * A sign of one or two Latin letters ("K", "L", "Le", "FC", "Ar") is also a size, an initial or a
  * word ("Le 12 mai"): as a currency token it would take numbers that are no price. Such signs are left
- * to a hint or the default; longer letter signs ("FBu", "TSh") and any with another character are kept.
+ * to a hint or the default (one naming another currency is refused beside them: letter-sign-beside.ts); longer letter signs
+ * ("FBu", "TSh") and any with another character are kept.
  */
 const distinctive = (sign: string): boolean => /[^A-Za-z]/.test(sign) ? /[^\s\u200B]/.test(sign) && !/^\s|\s$/.test(sign) : sign.length >= 3;
 
@@ -23,8 +24,8 @@ function homeLocale(code: string): string | null {
   }
 }
 
-/** Every distinctive home sign → the codes printed with it, for signs `known` does not list already. */
-export function homeCurrencySymbols(known: Readonly<Record<string, unknown>>): Record<string, string[]> {
+/** Every home sign → the codes printed with it (symbol and narrow), for signs `known` does not list already. */
+function homeSigns(known: Readonly<Record<string, unknown>>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const code of currencyCodes.codes()) {
     if (isNoMoneyCode(code)) continue;
@@ -33,10 +34,23 @@ export function homeCurrencySymbols(known: Readonly<Record<string, unknown>>): R
     for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
       const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay }).formatToParts(1);
       const sign = parts.find((part) => part.type === 'currency')?.value.replace(/\p{Zs}/gu, ' ');
-      if (!sign || sign === code || Object.hasOwn(known, sign) || !distinctive(sign)) continue;
+      if (!sign || sign === code || Object.hasOwn(known, sign)) continue;
       const codes = (out[sign] ??= []);
       if (!codes.includes(code)) codes.push(code);
     }
   }
   return out;
+}
+
+/**
+ * The home signs `known` does not list already, split: the distinctive ones, currency tokens ("₮", "TSh"), and those of one or two
+ * Latin letters ("Q" GTQ, "L" HNL, "K" MMK/ZMW, "Le" SLE), no token, but beside an amount perhaps its currency, so no other may be
+ * put in its place (letter-sign-beside.ts).
+ */
+export function homeCurrencySymbols(known: Readonly<Record<string, unknown>>): { symbols: Record<string, string[]>; letters: Record<string, string[]> } {
+  const all = Object.entries(homeSigns(known));
+  return {
+    symbols: Object.fromEntries(all.filter(([sign]) => distinctive(sign))),
+    letters: Object.fromEntries(all.filter(([sign]) => /^[A-Za-z]{1,2}$/.test(sign))),
+  };
 }

@@ -34,13 +34,18 @@ export function openingDashApart(text: string, amount: Span, signs: readonly Spa
 }
 
 /**
- * "5,00-", "12.50- €": a minus after an amount with its decimals, as accounting and German statements write a negative one (a
- * credit, a refund line). It read 5: the sign was lost. Not the dash of "12,-" or Japan's "¥12,800-" (whole units), nor a range's
- * ("5,00-10,00 €").
+ * "5,00-", "12.50- €", "12,99 €-": a minus after an amount with its decimals, as accounting and German statements write a negative
+ * one (a credit, a refund line), glued to the number or to the amount's own sign after it. It read 5: the sign was lost. Not the
+ * dash of "12,-" or Japan's "¥12,800-" (whole units), nor a range's ("5,00-10,00 €", "5,00 €-10,00 €").
  */
 export function hasMinusAfter(text: string, chosen: Signed): boolean {
-  if (!/\.\d+$/.test(chosen.token.normalized ?? '') || !/^[-–]/.test(text.slice(chosen.token.end))) return false;
-  return !/^\s*\p{Sc}?\s*[\d.,]/u.test(text.slice(chosen.token.end + 1));
+  if (!/\.\d+$/.test(chosen.token.normalized ?? '')) return false;
+  const suffix = chosen.owned.find((token) => token.start >= chosen.token.end && isAdjacent(text, chosen.token, token));
+  const end = /^[-–]/.test(text.slice(chosen.token.end)) || !suffix ? chosen.token.end : suffix.end;
+  if (!/^[-–]/.test(text.slice(end))) return false;
+  // "25,00 €-Gutschein": a hyphen joining the amount to a word makes a compound (a voucher worth it), no minus.
+  if (end !== chosen.token.end && /^[-–]\p{L}/u.test(text.slice(end))) return false;
+  return !/^\s*\p{Sc}?\s*[\d.,]/u.test(text.slice(end + 1));
 }
 
 /**

@@ -22,6 +22,7 @@ import { isLetterSign } from './currency-symbols-scan';
 import { plainReading, type TextReading } from './plain-price';
 import { settleByLanguage } from './written-language';
 import { spacedLetterClash } from './spaced-letter';
+import { letterSignBeside } from './letter-sign-beside';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -156,7 +157,7 @@ export function readCandidate(
   // "¥1,980（税込）": a shared sign the text's own language settles (see settleByLanguage).
   const currency = settleByLanguage(text, currencyOf(tokens, options));
   if (typeof currency === 'string') return refuse(PRICE_REFUSAL.ambiguous, currency);
-  const letterOrLabel = spacedLetterClash(tokens, currency, options);
+  const letterOrLabel = spacedLetterClash(tokens, currency, options) ?? (tokens.length === 0 ? letterSignBeside(text, chosen.token, currency) : null);
   if (letterOrLabel) return refuse(PRICE_REFUSAL.ambiguous, letterOrLabel);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end).at(-1);

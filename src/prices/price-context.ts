@@ -42,7 +42,8 @@ const REFERENCE = endsWith([
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'قبل الخصم', 'במקום', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
   ...WORTH_WORDS,
-  'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
+  // The rebate's own amount ("Rebate: $5.00", "Mail-in rebate $20"): money back, never the price (it was stored as one).
+  'after (?:mail-in )?rebate', "(?:mail-in |instant |manufacturer'?s? )?rebate", 'nach cashback', 'effektivpreis', 'après remboursement',
   // Money the buyer holds or gets back, never what the product costs: "Credit: $5.00", "Gift card balance: $25.00", "Cashback £5".
   '(?:store |account )?credit', '(?:gift card |account |card )?balance', 'cash ?back', 'guthaben', 'crédit', 'solde', 'saldo',
   // The page reader's "was" labels in more languages ("Listenpreis", "Tidligere pris", "Cena katalogowa", "Eredeti ár"), but for

@@ -7,6 +7,7 @@
 import currencyCodes from 'currency-codes';
 import { CURRENCY_SYMBOLS } from './currencies';
 import type { CurrencyToken } from './price-tokens';
+import { FROM_BEFORE } from './from-price';
 
 /** Signs several currencies print bare: letters glued to them narrow them down. */
 const SHARED_SIGNS = new Set(['$', '£', '¥', '￥']);
@@ -79,7 +80,9 @@ const SPACED_LETTERS = /[A-Z]{1,3} $/;
  * "C $20.00", "NT $1,290", "R $ 1.234,56": the country's letters set apart from the sign by a space, as eBay prints a listing's
  * currency, name the currency their glued form does ("C$", "NT$", "R$"); the bare "$" was read, and an en-US page made twenty
  * Canadian dollars twenty US ones. Only opening the text or after punctuation: after a word or a number the letters end a name
- * or a size ("Vitamin C $12.99", "Grade A $5"). A code of its own before the sign ("CAD $ 12.99") is read as a code.
+ * or a size ("Vitamin C $12.99", "Grade A $5"), but a from-word needs an amount after it, so letters there are the amount's ("from
+ * C $12.99": the bare "$" was read, a USD default made it 12.99 USD, and the letters between hid the from-word, so the cheapest
+ * variant's price was stored as this one's). A code of its own before the sign ("CAD $ 12.99") is read as a code.
  */
 function spacedQualifier(text: string, sign: CurrencyToken, others: readonly CurrencyToken[]): CurrencyToken | null {
   const from = Math.max(0, sign.start - 4);
@@ -87,7 +90,8 @@ function spacedQualifier(text: string, sign: CurrencyToken, others: readonly Cur
   if (!match) return null;
   const start = from + match.index;
   const letters = match[0].trimEnd();
-  if (/[\p{L}\p{M}\d]\s*$/u.test(text.slice(Math.max(0, start - 40), start))) return null;
+  const lead = text.slice(Math.max(0, start - 40), start);
+  if (/[\p{L}\p{M}\d]\s*$/u.test(lead) && !FROM_BEFORE.test(lead)) return null;
   if (others.some((token) => token.end > start && token.start < sign.start && /^[A-Z]{3}$/.test(token.symbol))) return null;
   const glued = `${letters}${sign.symbol}`;
   const candidates = CURRENCY_SYMBOLS[glued] ?? codesOfCountry(letters, sign.symbol);

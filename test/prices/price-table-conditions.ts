@@ -35,4 +35,9 @@ export const CONDITIONS: PriceRow[] = [
   ['£12.99 (£10.83 ex VAT)', '12.99', 'GBP'], ['£10.83 ex VAT £12.99', '12.99', 'GBP'], ['£12.99 inc VAT £10.83', '12.99', 'GBP'], ['£12.99 inc VAT (£10.83)', '12.99', 'GBP'],
   ['119,00 € (100,00 € netto)', '119.00', 'EUR'], ['£120 (£100 ex VAT)', '120', 'GBP'],
   ['£12.99 (£9.99 ex VAT)', A, null], ['£12.99 (£10.00 ex VAT)', A, null], ['119,00 € inkl. MwSt. 99,00 €', A, null], ['$12.99 ($10.83 ex tax)', A, null, US],
+  // Round 27: a dash set apart after a coupon's or a code's word stands for the colon, a deduction's line in a cart or an order
+  // (each read +5); "Code promo" with a colon was read as "Code" and a written code "promo", which is no code, so it read 5 too
+  ['Coupon - $5.00', R, null, US], ['Cupón – $5.00', R, null, US], ['Code promo - 5,00 €', R, null], ['Code promo : 5,00 €', R, null],
+  ['Kupon - 5,00 zł', R, null], ['Gutschein – 5,00 €', R, null], ['$29.99 Coupon - $5.00', '29.99', 'USD', US],
+  ['Coupon book $5.00', '5.00', 'USD', US], ['Gutschein 25,00 €', '25.00', 'EUR'],
 ];

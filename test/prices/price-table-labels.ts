@@ -86,4 +86,7 @@ export const LABELS: PriceRow[] = [
   ['129.99 ر.س بدلا من 199.99 ر.س', '129.99', 'SAR'], ['מחיר רגיל ₪199.90 מחיר מבצע ₪129.90', '129.90', 'ILS'], ['מחיר מבצע ₪129.90 מחיר רגיל ₪199.90', '129.90', 'ILS'],
   ['السعر قبل الخصم ١٩٩٫٩٩ ر.س ١٢٩٫٩٩ ر.س', '129.99', 'SAR'], ['מחיר רגיל ₪199.90', '199.90', 'ILS'], ['מחיר לחברי מועדון ₪99.90 ₪129.90', '129.90', 'ILS'],
   ['₪129.90 ₪99.90 לחברי מועדון', '129.90', 'ILS'], ['سعر الأعضاء ٩٩ ر.س ١٢٩ ر.س', '129', 'SAR'], ['מחיר לחברי מועדון ₪99.90', 'price/member-only', null],
+  // Round 27: the plural "savings" and Dutch "besparing" label a saving, and "Rebate" the rebate's own amount (each stored as the price)
+  ['Savings: $5.00', R, null, US], ['Total savings $5.00', R, null, US], ['Besparing: € 5,00', R, null], ['Rebate: $5.00', R, null, US],
+  ['Mail-in rebate $20.00', R, null, US], ['$24.99 Savings: $5.00', '24.99', 'USD', US], ['Savings Pack $24.99', '24.99', 'USD', US],
 ];

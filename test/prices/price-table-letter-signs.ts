@@ -30,4 +30,10 @@ export const LETTER_SIGNS: PriceRow[] = [
   ['Size SR 12.99', '12.99', 'USD', shop('USD')],
   // Libya writes "," for the decimal (CLDR ar-LY), so "LD 12.500" is 12.5 or 12500 as "LYD 12.500" is: refused, never 12500 read bare.
   ['LD 12.500', A, null], ['12,500 LD', '12.500', 'LYD'], ['LD 12', '12', 'LYD'],
+  // Round 27: CLDR's home signs of one or two letters are no token, so the default took their place ("Q 129.00" on a USD shop was
+  // 129 USD); beside the amount they leave only a default among their currencies, after a word they end a name
+  ['Q 129.00', A, null, shop('USD')], ['Q. 129.00', A, null, shop('USD')], ['Precio: Q 129.00', A, null, shop('USD')], ['L 1,299.00', A, null, shop('EUR')],
+  ['K 12,990', A, null, shop('USD')], ['1 500 Kz', A, null, shop('USD')], ['129 Ar', A, null, shop('EUR')], ['Q 129.00', A, null, { currencyHint: 'USD' }],
+  ['L 1,299.00', '1299.00', 'MDL', shop('MDL')], ['1 500 Kz', '1500', 'AOA', shop('AOA')],
+  ['Size M 12.99', '12.99', 'USD', shop('USD')], ['Vitamin E 12.99', '12.99', 'USD', shop('USD')], ['XL 12.99', '12.99', 'USD', shop('USD')],
 ];

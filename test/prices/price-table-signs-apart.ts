@@ -1,5 +1,5 @@
 // Price table rows, round 26: a country's letters set apart from a shared sign ("C $20.00"), "C$" under a page locale, and a dash opening the text.
-import { loc, type PriceRow } from './price-table-types';
+import { loc, shop, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
 const US = loc('en-US');
@@ -20,4 +20,8 @@ export const SIGNS_APART: PriceRow[] = [
   ['- 12,99 €', A, null], ['– $5.00', A, null, US], ['− 12,99 €', A, null], ['- .50 CHF', A, null], ['€ - 5,00', A, null], ['- €5,00', A, null],
   // A dash after words, after a SKU, glued, or between amounts reads as before
   ['Kettle - 12,99 €', '12.99', 'EUR'], ['EAN 4006381333931 - 12,99 €', '12.99', 'EUR'], ['-12,99 €', '-12.99', 'EUR'], ['10 - 20 €', A, null],
+  // Round 27: a from-word needs an amount after it, so letters between it and the sign are the sign's (the bare "$" was read, and
+  // the letters hid the from-word: 12.99, in USD under a USD default, where the cheapest variant's price in CAD was shown)
+  ['from C $12.99', 'price/range', null], ['Starting at C $12.99', 'price/range', null, US], ['ab C $12.99', 'price/range', null],
+  ['from C $12.99', 'price/range', null, shop('USD')],
 ];

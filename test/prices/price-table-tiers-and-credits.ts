@@ -36,4 +36,8 @@ export const TIERS_AND_CREDITS: PriceRow[] = [
   ['dont éco-participation : 0,50 €', R, null], ['Ecotasse 0,50 €', R, null], ['Eco-part 0,50 € 19,99 €', '19.99', 'EUR'], ['19,99 € dont 0,50 € d\'éco-participation', '19.99', 'EUR'],
   ['Installation $99', R, null, US], ['Assembly fee: $49', R, null, US], ['Tax: $1.50 $19.99', '19.99', 'USD', US], ['$19.99 incl. tax', '19.99', 'USD', US],
   ['Unverb. Preisempfehlung 29,99 €', R, null], ['Unverb. Preisempfehlung 29,99 € 19,99 €', '19.99', 'EUR'], ['Liste fiyatı 299 TL', R, null], ['Liste fiyatı 299 TL 199 TL', '199', 'TRY'],
+  // Round 27: the minus glued to the amount's own sign after it is a statement's too (each read +12.99); a hyphen to a word, a
+  // range's dash and the dash after whole units are none
+  ['12,99 €-', A, null], ['12,99 €–', A, null], ['12,99 EUR-', A, null], ['12.99 $-', A, null, US],
+  ['25,00 €-Gutschein', '25.00', 'EUR'], ['5,00 €-10,00 €', A, null], ['12 €-', '12', 'EUR'],
 ];
