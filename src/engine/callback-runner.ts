@@ -144,14 +144,14 @@ export async function runCallback(
     // Cut off by the shutdown: not the spider's fault either; the task puts the request back in the queue.
     if (thrown instanceof CallbackCutOffError) throw thrown;
     // A callback that threw because its page went away (browser or renderer died, page moved) fails for that reason, not as the spider's bug.
-    const { stat, ...failure } = callbackError(withoutCredentialsIn(thrown instanceof CallbackTimeoutError ? thrown : (response.pageLeft() ?? thrown), sent));
+    // What the spider threw may quote what the request sent (`res.url` after a redirect moved a token under a plain
+    // name, a header's key): the failure, its log line and the run's first errors show it written ***, as items do.
+    const shown = withoutCredentialsIn(thrown, sent);
+    const { stat, ...failure } = callbackError(thrown instanceof CallbackTimeoutError ? shown : (withoutCredentialsIn(response.pageLeft(), sent) ?? shown));
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);
     if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-${thrown.role}/${thrown.callback}`);
     // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
-    // What the spider threw may quote what the request sent (`res.url` after a redirect moved a token under a plain
-    // name, a header's key): the failure, its log line and the run's first errors show it written ***, as items do.
-    const shown = withoutCredentialsIn(thrown, sent);
     if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, shown, itemSource.url);
     if (shown instanceof SpiderMiddlewareFailure) noteCodeError(deps.stats, 'spider-middleware', shown.middleware, shown.cause, itemSource.url);
     if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: itemSource.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');

@@ -1,30 +1,6 @@
-// Lua for the lease lifecycle: send, release, cancel, settle, defer, renew, hand back; and host pauses.
+// Lua for the lease lifecycle outside the batch: settle (a Crawlee client's), defer, renew, hand back; and host pauses.
 import { LUA_OPS } from './lua-ops';
 import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
-
-/** ARGV: id, reservedAtMs, nextOpenAtMs. The interval counts from the send when it came after the reservation. */
-export const MARK_SENT_LUA = `${LUA_PRELUDE}${LUA_OPS}
-local now, dirty = now_ms(), {}
-local done = mark_sent(ARGV[1], nil, tonumber(ARGV[2]), tonumber(ARGV[3]), now, dirty)
-rescore_dirty(dirty, now)
-return done
-`;
-
-/** ARGV: id. The response arrived: the concurrency slot is free (see release in LUA_OPS). */
-export const RELEASE_LUA = `${LUA_PRELUDE}${LUA_OPS}
-local now, dirty = now_ms(), {}
-local done = release(ARGV[1], nil, now, dirty)
-rescore_dirty(dirty, now)
-return done
-`;
-
-/** ARGV: id, serial, nextOpenAtMs, previousNextOpenAtMs. Never sent: free the slot, give the interval back if no later reservation built on it. */
-export const CANCEL_LUA = `${LUA_PRELUDE}${LUA_OPS}
-local dirty = {}
-local done = cancel(ARGV[1], nil, tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), dirty)
-rescore_dirty(dirty, now_ms())
-return done
-`;
 
 /**
  * ARGV: worker, id, outcome (succeeded | failed), reason, status ('' = none), token (the client's lock's, '' = none

@@ -1,4 +1,4 @@
-// Lua functions for the hot path of a lease (pick, send, release, cancel, settle), shared by the one-op scripts and the batch script.
+// Lua functions for the hot path of a lease (pick, send, release, cancel, settle), shared by the batch script and the one-op settle.
 
 /**
  * Each function takes Redis' `now` from its caller (one TIME per script call) and marks the hosts it

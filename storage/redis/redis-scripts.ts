@@ -4,7 +4,7 @@ import { frontierCallError } from './redis-reply-errors';
 import { REQUEUE_ACKS_LUA } from './lua-acks';
 import { BATCH_LUA } from './lua-batch';
 import { ADD_LUA, PICK_LUA } from './lua-pick';
-import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
+import { DEFER_LUA, PAUSE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
 import { BREAKER_LUA, BREAKERS_LUA, CRAWL_DELAY_LUA, GATES_LUA, INTERVALS_LUA, NOTE_SEND_LUA, PROBE_LUA, THROTTLED_LUA } from './lua-intervals';
 import { CLAIM_END_LUA, FINISH_RUN_LUA, OPEN_RUN_LUA, STATUS_LUA, SUMMARY_LUA } from './lua-run';
 
@@ -12,9 +12,6 @@ const SCRIPTS = {
   add: ADD_LUA,
   pick: PICK_LUA,
   batch: BATCH_LUA,
-  markSent: MARK_SENT_LUA,
-  release: RELEASE_LUA,
-  cancel: CANCEL_LUA,
   settle: SETTLE_LUA,
   defer: DEFER_LUA,
   pause: PAUSE_LUA,
